@@ -1,0 +1,96 @@
+#include "CliArgs.h"
+
+#include <charconv>
+
+std::string shellQuote(const std::string& s) {
+    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789-_./=:,+@%") == std::string::npos)
+        return s;
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string usageText() {
+    return R"(attention-explorer-cli: run the Attention Dynamics Explorer's experiments headless.
+
+Usage:
+  attention-explorer-cli presets
+      List the presets with one-line descriptions.
+  attention-explorer-cli keys [--preset NAME]
+      List every configuration key with its default, range and meaning.
+  attention-explorer-cli run (--preset NAME | --config FILE.json) [--set KEY=VALUE]...
+                             --out DIR [--save-data] [--quiet]
+      Run every run of the preset or config (a comparison). Writes DIR/<run>/metrics.csv,
+      DIR/<run>/summary.json and DIR/<run>/params/<name>.npy (and DIR/<run>/data/*.npy with
+      --save-data). A preset that defines a sweep runs its sweep.
+  attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=V1,V2,...
+                               [--vary ...] [--seeds K] [--jobs J] [--set KEY=VALUE]... --out DIR
+      Run the grid in parallel; DIR/sweep.csv has one row per run (varied values, seed, final,
+      best and floor metrics), DIR/fit.json the fitted power law of the first varied key.
+
+Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
+4 a file could not be written, 130 interrupted (what was computed is written).
+)";
+}
+
+namespace {
+bool parseInt(const std::string& s, int& out) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+}  // namespace
+
+std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
+    CliArgs a;
+    for (int i = 0; i < argc; ++i) a.commandLine += (i ? " " : "") + shellQuote(argv[i]);
+    if (argc < 2) {
+        a.command = "help";
+        return a;
+    }
+    a.command = argv[1];
+    if (a.command == "-h" || a.command == "--help") a.command = "help";
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= argc) {
+                *error = "option " + arg + " needs a value";
+                return false;
+            }
+            out = argv[++i];
+            return true;
+        };
+        std::string v;
+        if (arg == "--preset") {
+            if (!value(a.preset)) return std::nullopt;
+        } else if (arg == "--config") {
+            if (!value(a.configFile)) return std::nullopt;
+        } else if (arg == "--out") {
+            if (!value(a.outDir)) return std::nullopt;
+        } else if (arg == "--set") {
+            if (!value(v)) return std::nullopt;
+            a.sets.push_back(v);
+        } else if (arg == "--vary") {
+            if (!value(v)) return std::nullopt;
+            a.varies.push_back(v);
+        } else if (arg == "--seeds" || arg == "--jobs") {
+            if (!value(v)) return std::nullopt;
+            int n = 0;
+            if (!parseInt(v, n) || n < 1 || n > 10000) {
+                *error = "invalid value '" + v + "' for " + arg + ": expected an integer in [1, 10000]";
+                return std::nullopt;
+            }
+            (arg == "--seeds" ? a.seeds : a.jobs) = n;
+        } else if (arg == "--save-data") {
+            a.saveData = true;
+        } else if (arg == "--quiet" || arg == "-q") {
+            a.quiet = true;
+        } else if (arg == "-h" || arg == "--help") {
+            a.command = "help";
+        } else {
+            *error = "unknown option '" + arg + "'; see attention-explorer-cli --help";
+            return std::nullopt;
+        }
+    }
+    return a;
+}

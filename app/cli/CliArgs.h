@@ -1,0 +1,23 @@
+#pragma once
+// Argument parsing for attention-explorer-cli (wiring only; the work is in core).
+#include <optional>
+#include <string>
+#include <vector>
+
+struct CliArgs {
+    std::string command;  // presets | keys | run | sweep | help
+    std::string preset, configFile, outDir;
+    std::vector<std::string> sets;   // --set KEY=VALUE
+    std::vector<std::string> varies; // --vary KEY=V1,V2
+    int seeds = 0;                   // 0 = from the plan
+    int jobs = 0;                    // 0 = number of cores
+    bool saveData = false, quiet = false;
+    std::string commandLine;         // the exact invocation, shell-quoted
+};
+
+// Returns nullopt with a message in `error` for malformed arguments.
+std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error);
+std::string usageText();
+std::string shellQuote(const std::string& s);
+
+enum ExitCode { ExitOk = 0, ExitInvalid = 2, ExitDiverged = 3, ExitFailed = 4, ExitInterrupted = 130 };

@@ -1,0 +1,246 @@
+// attention-explorer-cli: the headless entry point. Argument parsing and wiring only.
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "CliArgs.h"
+#include "ParamSpec.h"
+#include "PlanRunner.h"
+#include "Preset.h"
+#include "ProgressBar.h"
+#include "RunControl.h"
+#include "RunOutput.h"
+
+using namespace ade;
+
+namespace {
+
+RunControl* gControl = nullptr;
+volatile std::sig_atomic_t gInterrupted = 0;
+
+void onSignal(int) {
+    gInterrupted = 1;
+    if (gControl) gControl->requestStopFromSignal();
+}
+
+int invalid(const std::string& message) {
+    std::cerr << "attention-explorer-cli: " << message << "\n";
+    return ExitInvalid;
+}
+
+int listPresets(const PresetLibrary& lib) {
+    for (const auto& e : lib.entries()) std::printf("%-24s %s\n", e.name.c_str(), e.description.c_str());
+    return ExitOk;
+}
+
+int listKeys() {
+    for (const auto& s : ParamRegistry::instance().all()) {
+        std::string exps;
+        for (const auto& e : s.experiments) exps += (exps.empty() ? "" : ",") + e;
+        std::printf("%-22s default %-12s %s%s\n    %s\n", s.key.c_str(), s.defaultValue.dump().c_str(),
+                    s.allowedText().c_str(), exps.empty() ? "" : (" [experiment " + exps + "]").c_str(),
+                    s.help.c_str());
+    }
+    return ExitOk;
+}
+
+std::optional<Plan> loadPlan(const CliArgs& a, const PresetLibrary& lib, std::string* error) {
+    if (a.preset.empty() == a.configFile.empty()) {
+        *error = "give exactly one of --preset NAME or --config FILE.json";
+        return std::nullopt;
+    }
+    PlanError pe;
+    auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe) : lib.load(a.preset, a.sets, &pe);
+    if (!plan) *error = pe.message;
+    return plan;
+}
+
+std::string metricDetail(const std::vector<std::string>& columns, const std::vector<double>* row) {
+    if (!row) return "";
+    std::ostringstream s;
+    for (const char* m : {"excess_risk", "train_loss"}) {
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (columns[c] == m) {
+                s << m << " " << formatNumber((*row)[c]).substr(0, 10);
+                return s.str();
+            }
+    }
+    return "";
+}
+
+// Runs planned runs with progress and writes outputs; returns the exit code.
+int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs& a, int jobs,
+            std::vector<RunOutcome>* outcomesOut) {
+    RunControl control;
+    gControl = &control;
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+
+    ProgressBar bar(!a.quiet);
+    std::mutex mutex;
+    int finished = 0;
+    std::vector<std::string> columns;
+    PlanRunOptions o;
+    o.outDir = a.outDir;
+    o.jobs = jobs;
+    o.saveData = a.saveData;
+    o.commandLine = a.commandLine;
+    o.control = &control;
+    const int total = static_cast<int>(runs.size());
+    o.progress = [&](const ProgressEvent& e) {
+        const double frac = e.iterations > 0 ? static_cast<double>(e.iteration) / e.iterations : 1.0;
+        std::string label;
+        {
+            std::lock_guard lock(mutex);
+            label = total == 1 ? runs[e.runIndex].name
+                               : "[" + std::to_string(finished) + "/" + std::to_string(total) +
+                                     " done] " + runs[e.runIndex].name;
+        }
+        std::string detail = std::to_string(e.iteration) + "/" + std::to_string(e.iterations);
+        (void)columns;
+        bar.update(label, frac, detail);
+    };
+    o.finished = [&](const RunOutcome& out) {
+        std::lock_guard lock(mutex);
+        ++finished;
+        std::ostringstream s;
+        s << out.run.name << ": " << toString(out.result.status) << " after " << out.result.iterationsDone
+          << " iterations (" << static_cast<long>(out.result.iterationsPerSecond) << " it/s)";
+        if (!out.result.history.rows.empty())
+            s << ", " << metricDetail(out.result.history.columns, &out.result.history.rows.back());
+        if (!out.result.message.empty() && out.result.status != RunStatus::Completed)
+            s << " - " << out.result.message;
+        if (!out.error.empty() && out.result.status == RunStatus::Completed) s << " - " << out.error;
+        bar.finish(s.str());
+    };
+    auto outcomes = runPlanned(runs, plan.name, o);
+    gControl = nullptr;
+
+    int code = ExitOk;
+    bool diverged = false, writeFailed = false;
+    for (const auto& out : outcomes) {
+        if (out.result.status == RunStatus::Diverged) diverged = true;
+        if (out.result.status == RunStatus::Failed) {
+            std::cerr << "attention-explorer-cli: " << out.run.name << ": " << out.error << "\n";
+            code = ExitInvalid;
+        }
+        if (!a.outDir.empty() && !out.written && out.result.status != RunStatus::Failed &&
+            !(out.result.status == RunStatus::Cancelled && out.result.history.rows.empty())) {
+            std::cerr << "attention-explorer-cli: " << out.error << "\n";
+            writeFailed = true;
+        }
+    }
+    if (outcomesOut) *outcomesOut = std::move(outcomes);
+    if (gInterrupted) {
+        std::cerr << "attention-explorer-cli: interrupted; results computed so far are in " << a.outDir
+                  << "\n";
+        return ExitInterrupted;
+    }
+    if (code != ExitOk) return code;
+    if (writeFailed) return ExitFailed;
+    if (diverged) return ExitDiverged;
+    return ExitOk;
+}
+
+void printTable(const std::vector<RunOutcome>& outcomes) {
+    std::printf("%-28s %-10s %8s %10s %14s %14s\n", "run", "status", "iters", "it/s", "excess_risk_0",
+                "excess_risk");
+    for (const auto& o : outcomes) {
+        const auto& h = o.result.history;
+        const int c = h.column("excess_risk") >= 0 ? h.column("excess_risk") : h.column("train_loss");
+        const std::string first = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.front()[c]);
+        const std::string last = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.back()[c]);
+        std::printf("%-28s %-10s %8ld %10.0f %14.6g %14.6g\n", o.run.name.c_str(), toString(o.result.status),
+                    o.result.iterationsDone, o.result.iterationsPerSecond,
+                    first == "-" ? NAN : std::stod(first), last == "-" ? NAN : std::stod(last));
+    }
+}
+
+int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
+    if (a.seeds > 0) sweep.seeds = a.seeds;
+    if (sweep.vary.empty()) return invalid("sweep needs at least one --vary KEY=V1,V2,...");
+    std::string error;
+    auto points = expandSweep(plan, sweep, &error);
+    if (!points) return invalid(error);
+    const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<RunOutcome> outcomes;
+    const int code = execute(*points, plan, a, jobs, &outcomes);
+    if (code == ExitInvalid) return code;
+    std::string err;
+    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "sweep.csv", sweepCsv(outcomes), &err)) {
+        std::cerr << "attention-explorer-cli: " << err << "\n";
+        return ExitFailed;
+    }
+    const std::string xKey = sweep.fitX.empty() ? sweep.vary.front().first : sweep.fitX;
+    const auto fits = fitPowerLaw(outcomes, xKey, sweep.fitY, "floor");
+    nlohmann::json fitJson = nlohmann::json::array();
+    for (const auto& f : fits) {
+        std::printf("fit %s: floor %s ~ %s^%.3f (R^2 = %.3f, %d points)\n", f.series.c_str(),
+                    sweep.fitY.c_str(), xKey.c_str(), f.slope, f.r2, f.points);
+        nlohmann::json pts = nlohmann::json::array();
+        for (const auto& [x, y] : f.xy) pts.push_back({x, y});
+        fitJson.push_back({{"series", f.series}, {"x", xKey}, {"y", sweep.fitY}, {"stat", "floor"},
+                           {"slope", f.slope}, {"intercept", f.intercept}, {"r2", f.r2},
+                           {"points", pts}});
+    }
+    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "fit.json", fitJson.dump(2) + "\n", &err)) {
+        std::cerr << "attention-explorer-cli: " << err << "\n";
+        return ExitFailed;
+    }
+    std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(), outcomes.size(),
+                a.outDir.c_str());
+    return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string error;
+    const auto args = parseCliArgs(argc, argv, &error);
+    if (!args) return invalid(error);
+    const CliArgs& a = *args;
+    const PresetLibrary lib(PresetLibrary::defaultDirectories(argc > 0 ? argv[0] : ""));
+
+    if (a.command == "help") {
+        std::cout << usageText();
+        return ExitOk;
+    }
+    if (a.command == "presets") return listPresets(lib);
+    if (a.command == "keys") return listKeys();
+    if (a.command != "run" && a.command != "sweep")
+        return invalid("unknown command '" + a.command + "'; commands: presets, keys, run, sweep");
+
+    if (a.outDir.empty()) return invalid("--out DIR is required");
+    auto plan = loadPlan(a, lib, &error);
+    if (!plan) return invalid(error);
+
+    if (a.command == "sweep" || (plan->sweep && a.varies.empty() && a.command == "run")) {
+        SweepSpec sweep = plan->sweep.value_or(SweepSpec{});
+        if (!a.varies.empty()) {
+            sweep.vary.clear();
+            sweep.fitX.clear();
+            for (const auto& v : a.varies) {
+                std::string key, values;
+                if (!splitAssignment(v, key, values) || values.empty())
+                    return invalid("malformed --vary '" + v + "': expected KEY=V1,V2,...");
+                if (!ParamRegistry::instance().find(key))
+                    return invalid("--vary: unknown key '" + key + "'; see attention-explorer-cli keys");
+                std::vector<std::string> list;
+                std::stringstream ss(values);
+                for (std::string item; std::getline(ss, item, ',');)
+                    if (!item.empty()) list.push_back(item);
+                if (list.empty()) return invalid("--vary " + key + ": no values");
+                sweep.vary.emplace_back(ParamRegistry::instance().canonicalKey(key), list);
+            }
+        }
+        return runSweep(*plan, sweep, a);
+    }
+    if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
+
+    std::vector<RunOutcome> outcomes;
+    const int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
+    if (!a.quiet || code == ExitOk) printTable(outcomes);
+    return code;
+}

@@ -1,0 +1,45 @@
+#include "ExperimentRegistry.h"
+
+#include "ParamSpec.h"
+
+namespace ade {
+
+void registerCommonParams(ParamRegistry& r);
+void registerExperimentAParams(ParamRegistry& r);
+
+void registerAllParams(ParamRegistry& r) {
+    registerCommonParams(r);
+    registerExperimentAParams(r);
+}
+
+const std::vector<ExperimentInfo>& experiments() {
+    static const std::vector<ExperimentInfo> list = {experimentAInfo()};
+    return list;
+}
+
+const ExperimentInfo* findExperiment(const std::string& name) {
+    for (const auto& e : experiments())
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+std::unique_ptr<Problem> makeProblem(const Config& config, std::string* error) {
+    const ExperimentInfo* info = findExperiment(config.experiment());
+    if (!info) {
+        if (error) *error = "unknown experiment '" + config.experiment() + "'";
+        return nullptr;
+    }
+    return info->make(config, error);
+}
+
+void validateExperimentConfig(const Config& config, std::vector<ConfigError>& errors) {
+    if (const ExperimentInfo* info = findExperiment(config.experiment()); info && info->validate)
+        info->validate(config, errors);
+}
+
+std::string experimentBrief(const Config& config) {
+    const ExperimentInfo* info = findExperiment(config.experiment());
+    return info && info->brief ? info->brief(config) : config.experiment();
+}
+
+}  // namespace ade

@@ -1,0 +1,35 @@
+#pragma once
+// The list of experiments. Adding one = one file with its Problem, its parameter registration
+// and an ExperimentInfo, plus one line in ExperimentRegistry.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Config.h"
+#include "Problem.h"
+
+namespace ade {
+
+struct ExperimentInfo {
+    std::string name;   // value of the "experiment" key
+    std::string title;  // human title
+    std::function<std::unique_ptr<Problem>(const Config&, std::string* error)> make;
+    // Cross-key checks beyond per-key ranges (e.g. rank <= min(d, k), memory estimate).
+    std::function<void(const Config&, std::vector<ConfigError>&)> validate;
+    // A few key parameters, for run lists and progress lines.
+    std::function<std::string(const Config&)> brief;
+};
+
+const std::vector<ExperimentInfo>& experiments();
+const ExperimentInfo* findExperiment(const std::string& name);
+
+// Builds the problem for a validated config; nullptr with a message on failure.
+std::unique_ptr<Problem> makeProblem(const Config& config, std::string* error);
+void validateExperimentConfig(const Config& config, std::vector<ConfigError>& errors);
+std::string experimentBrief(const Config& config);
+
+// Per-experiment registration, defined in each experiment's file.
+ExperimentInfo experimentAInfo();
+
+}  // namespace ade
