@@ -1,4 +1,5 @@
 // Keys shared by every experiment: run control, initialisation, optimiser, regulariser.
+#include <cstdint>
 #include "ExperimentRegistry.h"
 #include "ParamSpec.h"
 
@@ -71,7 +72,7 @@ void registerCommonParams(ParamRegistry& r) {
     for (const auto& e : experiments()) names.push_back(e.name);
     r.add(makeChoice("experiment", "run", "Experiment", "a", names,
                      "Which experiment: a = softmax attention on linear regression (Paper A)."));
-    r.add(makeInt("seed", "run", "Seed", 1, 0, 9.2233720368547748e18,
+    r.add(makeInt("seed", "run", "Seed", 1, 0, static_cast<double>(INT64_MAX),
                   "Seed of the run's random generators (data, initialisation, minibatches, SDE "
                   "noise). Same seed and config give bit-identical curves."));
     r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9,

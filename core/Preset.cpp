@@ -58,6 +58,11 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
         std::string what = e.what();
         const auto p = what.find("parse error");
         return fail("malformed JSON: " + (p == std::string::npos ? what : what.substr(p)));
+    } catch (const nlohmann::json::exception& e) {
+        // e.g. a number too large for a double ("number overflow parsing '1e999'").
+        std::string what = e.what();
+        const auto p = what.find(']');
+        return fail("invalid JSON: " + (p == std::string::npos ? what : what.substr(p + 2)));
     }
     if (!doc.is_object()) return fail("expected a JSON object at the top level");
 

@@ -1,0 +1,230 @@
+// The CLI contract: outputs, exit codes, error messages, determinism, interruption.
+#include <QtTest>
+
+#include <csignal>
+
+#include "Npy.h"
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out, err;
+};
+
+QString cliPath() { return qEnvironmentVariable("ADE_CLI"); }
+
+Result runCli(const QStringList& args, int timeoutMs = 120000) {
+    QProcess p;
+    p.start(cliPath(), args);
+    Result r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timeout";
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QJsonObject readJson(const QString& path) { return QJsonDocument::fromJson(readFile(path)).object(); }
+
+// metrics.csv without its time_s column (wall time differs between runs).
+QStringList withoutTime(const QByteArray& csv) {
+    QStringList out;
+    for (const auto& line : QString::fromUtf8(csv).split('\n', Qt::SkipEmptyParts)) {
+        QStringList cells = line.split(',');
+        cells.removeAt(1);
+        out << cells.join(',');
+    }
+    return out;
+}
+
+const QStringList kSmall = {"--set", "iterations=20", "--set", "data.n=16", "--set", "data.prompts=4",
+                            "--quiet"};
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(QFileInfo(cliPath()).isExecutable());
+        QVERIFY(tmp.isValid());
+    }
+
+    void listsPresets() {
+        const Result r = runCli({"presets"});
+        QCOMPARE(r.code, 0);
+        for (const char* name : {"a-spectral-vs-random", "a-same-start", "a-ablation", "a-scaling-n"})
+            QVERIFY2(r.out.contains(name), name);
+    }
+
+    void runWritesEveryFile() {
+        const QString out = tmp.filePath("run");
+        const Result r = runCli(QStringList{"run", "--preset", "a-spectral-vs-random", "--out", out,
+                                            "--save-data"} + kSmall);
+        QCOMPARE(r.code, 0);
+        for (const char* run : {"alg1-spectral", "sgd-random"}) {
+            const QString dir = out + "/" + run;
+            const QList<QByteArray> lines = readFile(dir + "/metrics.csv").split('\n');
+            QCOMPARE(lines[0], QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
+                                          "manifold_distance_rel,norm_A,norm_B,imbalance,gen_gap,step_size,"
+                                          "reg_value"));
+            QCOMPARE(lines.size() - 2, 21);  // iterations 0..20 (log_every auto = 1) + trailing newline
+            const QJsonObject s = readJson(dir + "/summary.json");
+            QCOMPARE(s["status"].toString(), QString("completed"));
+            QCOMPARE(s["seed"].toInt(), 1);
+            QCOMPARE(s["config"].toObject()["iterations"].toInt(), 20);
+            QVERIFY(s["iterations_per_second"].toDouble() > 0);
+            QVERIFY(s["metrics"].toObject()["final"].toObject().contains("excess_risk"));
+            QVERIFY(s["command"].toString().contains("a-spectral-vs-random"));
+            std::string err;
+            const auto A = ade::decodeNpy(readFile(dir + "/params/A.npy").toStdString(), &err);
+            QVERIFY2(A, err.c_str());
+            QVERIFY((A->shape == std::vector<std::size_t>{4, 4}));
+            const auto X = ade::decodeNpy(readFile(dir + "/data/X_train.npy").toStdString(), &err);
+            QVERIFY2(X, err.c_str());
+            QVERIFY((X->shape == std::vector<std::size_t>{4, 16, 4}));
+            QVERIFY(QFileInfo::exists(dir + "/data/Sigma.npy"));
+            QVERIFY(QFileInfo::exists(dir + "/data/M.npy"));
+        }
+    }
+
+    void sameSeedIdenticalCsv() {
+        const QString a = tmp.filePath("det1"), b = tmp.filePath("det2");
+        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", a} + kSmall).code, 0);
+        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", b} + kSmall).code, 0);
+        for (const char* run : {"alg1", "gd"}) {
+            const auto ca = withoutTime(readFile(a + "/" + run + "/metrics.csv"));
+            QVERIFY(ca.size() > 5);
+            QCOMPARE(ca, withoutTime(readFile(b + "/" + run + "/metrics.csv")));
+        }
+        const Result c = runCli(QStringList{"run", "--preset", "a-same-start", "--out", tmp.filePath("det3"),
+                                            "--set", "seed=7"} + kSmall);
+        QCOMPARE(c.code, 0);
+        QVERIFY(withoutTime(readFile(a + "/gd/metrics.csv")) !=
+                withoutTime(readFile(tmp.filePath("det3") + "/gd/metrics.csv")));
+    }
+
+    void invalidInputExitsTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expect");
+        const QString out = "--out";
+        QTest::newRow("unknown preset") << QStringList{"run", "--preset", "nope", out, "/tmp/x"}
+                                        << "unknown preset 'nope'; available: a-ablation";
+        QTest::newRow("unknown key") << QStringList{"run", "--preset", "a-same-start", "--set", "colour=1", out, "/tmp/x"}
+                                     << "unknown key 'colour'";
+        QTest::newRow("out of range") << QStringList{"run", "--preset", "a-same-start", "--set", "data.n=0", out, "/tmp/x"}
+                                      << "invalid value '0' for key 'data.n'";
+        QTest::newRow("nan") << QStringList{"run", "--preset", "a-same-start", "--set", "lr=nan", out, "/tmp/x"}
+                             << "not a finite number";
+        QTest::newRow("bad set") << QStringList{"run", "--preset", "a-same-start", "--set", "lr", out, "/tmp/x"}
+                                 << "expected KEY=VALUE";
+        QTest::newRow("no out") << QStringList{"run", "--preset", "a-same-start"} << "--out DIR is required";
+        QTest::newRow("both sources") << QStringList{"run", "--preset", "a", "--config", "b", out, "/tmp/x"}
+                                      << "exactly one of";
+        QTest::newRow("missing config") << QStringList{"run", "--config", "/nonexistent.json", out, "/tmp/x"}
+                                        << "cannot open file";
+        QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command 'fly'";
+        QTest::newRow("unknown option") << QStringList{"run", "--fast"} << "unknown option '--fast'";
+        QTest::newRow("bad vary") << QStringList{"sweep", "--preset", "a-same-start", "--vary", "data.n", out, "/tmp/x"}
+                                  << "malformed --vary";
+        QTest::newRow("bad vary value") << QStringList{"sweep", "--preset", "a-same-start", "--vary", "data.n=4,x", out, "/tmp/x"}
+                                        << "invalid value 'x' for key 'data.n'";
+        QTest::newRow("bad seeds") << QStringList{"sweep", "--preset", "a-same-start", "--seeds", "0"}
+                                   << "invalid value '0' for --seeds";
+    }
+    void invalidInputExitsTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expect);
+        const Result r = runCli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(expect), qPrintable(r.err));
+    }
+
+    void malformedJsonNamesLineAndColumn() {
+        const QString file = tmp.filePath("bad.json");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\n  \"config\": {\n    \"lr\": 0.1,,\n  }\n}\n");
+        f.close();
+        const Result r = runCli({"run", "--config", file, "--out", tmp.filePath("bad")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("line 3, column 15"), qPrintable(r.err));
+    }
+
+    void divergenceExitsThreeAndKeepsMetrics() {
+        const QString out = tmp.filePath("div");
+        const Result r = runCli({"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=50",
+                                 "--set", "data.n=16", "--set", "lr=1e6", "--set", "init_scale=3", "--quiet"});
+        QCOMPARE(r.code, 3);
+        const QJsonObject s = readJson(out + "/gd/summary.json");
+        QCOMPARE(s["status"].toString(), QString("diverged"));
+        QVERIFY(s["diverged_at"].toInt() >= 1);
+        QVERIFY(s["message"].toString().contains("diverged at iteration"));
+        QVERIFY(readFile(out + "/gd/metrics.csv").split('\n').size() >= 3);  // header + iteration 0
+    }
+
+    void ctrlCWritesWhatWasComputed() {
+        const QString out = tmp.filePath("int");
+        QProcess p;
+        p.start(cliPath(), {"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=100000000",
+                            "--set", "data.n=16", "--set", "log_every=10"});
+        QVERIFY(p.waitForStarted());
+        // Progress lines arrive on stderr (not a terminal: one per 10%, the first at 0%).
+        QByteArray err;
+        QElapsedTimer clock;
+        clock.start();
+        while (!err.contains("0%") && p.state() == QProcess::Running && clock.elapsed() < 20000) {
+            p.waitForReadyRead(200);
+            err += p.readAllStandardError();
+        }
+        QVERIFY2(err.contains("0%"), err.constData());
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 130);
+        const QJsonObject s = readJson(out + "/alg1/summary.json");
+        QCOMPARE(s["status"].toString(), QString("cancelled"));
+        QVERIFY(s["iterations_done"].toInt() > 0);
+        QVERIFY(QFileInfo::exists(out + "/alg1/params/B.npy"));
+    }
+
+    void sweepWritesTableAndFit() {
+        const QString out = tmp.filePath("sweep");
+        const Result r = runCli({"sweep", "--preset", "a-same-start", "--vary", "data.n=8,16,32", "--seeds", "2",
+                                 "--jobs", "2", "--out", out, "--set", "iterations=10", "--set", "data.prompts=2",
+                                 "--quiet"});
+        QCOMPARE(r.code, 0);
+        const QStringList rows = QString::fromUtf8(readFile(out + "/sweep.csv")).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 1 + 3 * 2 * 2);  // header + values x seeds x runs
+        QVERIFY(rows[0].startsWith("run,label,data.n,seed,status"));
+        QVERIFY(rows[0].contains("final_excess_risk"));
+        QVERIFY(rows[0].contains("best_excess_risk"));
+        const QJsonArray fit = QJsonDocument::fromJson(readFile(out + "/fit.json")).array();
+        QCOMPARE(fit.size(), 2);  // one per run label
+        QVERIFY(std::isfinite(fit[0].toObject()["slope"].toDouble()));
+        QVERIFY(r.out.contains("fit alg1"));
+        QVERIFY(QFileInfo::exists(out + "/alg1_data.n=8_seed2/metrics.csv"));
+    }
+
+    void unwritableOutputIsReported() {
+        const Result r = runCli(QStringList{"run", "--preset", "a-same-start", "--out", "/proc/forbidden/x"} + kSmall);
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains("/proc/forbidden/x"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,181 @@
+// Every analytic gradient of Experiment A against central finite differences.
+#include <QtTest>
+
+#include "Config.h"
+#include "ExperimentA.h"
+#include "Factorization.h"
+#include "FiniteDiff.h"
+#include "LinearRegressionData.h"
+#include "Regularizer.h"
+#include "Rng.h"
+#include "SoftmaxAttentionRegression.h"
+#include "Trainer.h"
+#include "WorkerPool.h"
+
+using namespace ade;
+using adetest::numericGradient;
+using adetest::relError;
+
+class TestGradients : public QObject {
+    Q_OBJECT
+
+    struct Setup {
+        RegressionDataSpec spec;
+        RegressionTruth truth;
+        SequenceSet data;
+        Eigen::MatrixXd A, B;
+    };
+    static Setup makeSetup(int d, int k, int n, int P, std::uint64_t seed, double scale = 0.5) {
+        Setup s;
+        s.spec.d = d;
+        s.spec.k = k;
+        s.spec.n = n;
+        Rng rng(seed, Rng::Data);
+        s.truth = makeRegressionTruth(s.spec, rng);
+        s.data = sampleSequences(s.truth, s.spec, P, rng);
+        Rng init(seed, Rng::Init);
+        s.A = init.normalMatrix(k, d, scale);
+        s.B = init.normalMatrix(d, d, scale);
+        return s;
+    }
+
+private slots:
+    void attentionLoss_data() {
+        QTest::addColumn<int>("d");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("P");
+        QTest::addColumn<bool>("excludeSelf");
+        QTest::newRow("d3k2n7") << 3 << 2 << 7 << 3 << false;
+        QTest::newRow("d3k2n7-exclude-self") << 3 << 2 << 7 << 3 << true;
+        QTest::newRow("d4k4-multi-block") << 4 << 4 << 300 << 2 << false;  // several row blocks
+        QTest::newRow("d1k1n1") << 1 << 1 << 1 << 2 << false;
+        QTest::newRow("d5k3n2-exclude-self") << 5 << 3 << 2 << 2 << true;
+    }
+    void attentionLoss() {
+        QFETCH(int, d);
+        QFETCH(int, k);
+        QFETCH(int, n);
+        QFETCH(int, P);
+        QFETCH(bool, excludeSelf);
+        Setup s = makeSetup(d, k, n, P, 11);
+        SoftmaxAttentionRegression model(excludeSelf);
+        Eigen::MatrixXd gA, gB;
+        const double L = model.loss(s.A, s.B, s.data, {}, &gA, &gB);
+        QVERIFY(std::isfinite(L) && L > 0);
+        auto f = [&] { return model.loss(s.A, s.B, s.data, {}, nullptr, nullptr); };
+        const Eigen::MatrixXd nA = numericGradient(s.A, f);
+        const Eigen::MatrixXd nB = numericGradient(s.B, f);
+        QVERIFY2(relError(gA, nA) < 1e-7, qPrintable(QString::number(relError(gA, nA))));
+        QVERIFY2(relError(gB, nB) < 1e-6, qPrintable(QString::number(relError(gB, nB))));
+    }
+
+    void lossMatchesDirectFormula() {
+        // L_n = 1/(2 P n) sum ||f(X)_i - y_i||^2 with f from the unblocked predict().
+        Setup s = makeSetup(3, 2, 40, 3, 5);
+        SoftmaxAttentionRegression model;
+        double sse = 0;
+        for (int p = 0; p < 3; ++p)
+            sse += (model.predict(s.A, s.B, s.data.X[p]) - s.data.Y[p]).squaredNorm();
+        QCOMPARE_LE(std::abs(model.loss(s.A, s.B, s.data, {}, nullptr, nullptr) - sse / (2.0 * 3 * 40)),
+                    1e-14);
+    }
+
+    void minibatchGradient() {
+        Setup s = makeSetup(3, 3, 9, 5, 3);
+        SoftmaxAttentionRegression model;
+        const std::vector<int> units = {4, 1};
+        Eigen::MatrixXd gA, gB;
+        model.loss(s.A, s.B, s.data, units, &gA, &gB);
+        auto f = [&] { return model.loss(s.A, s.B, s.data, units, nullptr, nullptr); };
+        QVERIFY(relError(gA, numericGradient(s.A, f)) < 1e-7);
+        QVERIFY(relError(gB, numericGradient(s.B, f)) < 1e-6);
+    }
+
+    void threadCountDoesNotChangeResults() {
+        Setup s = makeSetup(4, 4, 700, 3, 8);
+        SoftmaxAttentionRegression model;
+        Eigen::MatrixXd gA1, gB1, gA3, gB3;
+        const double l1 = model.loss(s.A, s.B, s.data, {}, &gA1, &gB1, nullptr);
+        WorkerPool pool(3);
+        const double l3 = model.loss(s.A, s.B, s.data, {}, &gA3, &gB3, &pool);
+        QCOMPARE(l1, l3);  // bit-identical
+        QVERIFY(gA1 == gA3);
+        QVERIFY(gB1 == gB3);
+    }
+
+    void balancingRegularizerGradient() {
+        Rng rng(4);
+        const int d = 4, k = 3;
+        Eigen::MatrixXd A = rng.normalMatrix(k, d), B = rng.normalMatrix(d, d);
+        Eigen::MatrixXd G = rng.normalMatrix(d, d);
+        const Eigen::MatrixXd sigmaHalf = spdSqrt(G * G.transpose() / d + Eigen::MatrixXd::Identity(d, d));
+        Eigen::MatrixXd gA = Eigen::MatrixXd::Zero(k, d), gB = Eigen::MatrixXd::Zero(d, d);
+        ade::balancingRegularizer(A, B, sigmaHalf, 0.7, &gA, &gB);
+        auto f = [&] { return ade::balancingRegularizer(A, B, sigmaHalf, 0.7, nullptr, nullptr); };
+        QVERIFY(relError(gA, numericGradient(A, f)) < 1e-7);
+        QVERIFY(relError(gB, numericGradient(B, f)) < 1e-7);
+    }
+
+    void perMatrixRegularizers_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("l2") << "l2";
+        QTest::newRow("log_amplified") << "log_amplified";
+        QTest::newRow("power") << "power";
+    }
+    void perMatrixRegularizers() {
+        QFETCH(QString, name);
+        auto reg = makeRegularizer(name.toStdString(), 0.3, 0.5);
+        QVERIFY(reg);
+        Rng rng(9);
+        Eigen::MatrixXd W = rng.normalMatrix(3, 4);
+        Eigen::MatrixXd g = Eigen::MatrixXd::Zero(3, 4);
+        reg->addGradient(W, g);
+        auto f = [&] { return reg->value(W); };
+        QVERIFY2(relError(g, numericGradient(W, f)) < 1e-7, qPrintable(name));
+    }
+
+    void fullObjectiveWithBalancing() {
+        // Q = L_n + balancing, through the Trainer, for the Experiment A problem.
+        Config c;
+        QVERIFY(!c.setText("data.n", "6"));
+        QVERIFY(!c.setText("data.prompts", "3"));
+        QVERIFY(!c.setText("data.d", "3"));
+        QVERIFY(!c.setText("data.k", "2"));
+        QVERIFY(!c.setText("regularizer", "balancing"));
+        QVERIFY(!c.setText("lambda", "0.8"));
+        std::string err;
+        auto t = makeTrainer(c, &err);
+        QVERIFY2(t, err.c_str());
+        Rng rng(1, Rng::Init);
+        ParamSet p = t->problem().initialParams(rng);
+        ParamSet g = p.zerosLike();
+        t->objective(p, &g, {});
+        for (int i = 0; i < 2; ++i) {
+            auto f = [&] { return t->objective(p, nullptr, {}); };
+            QVERIFY(relError(g[i], numericGradient(p[i], f)) < 1e-6);
+        }
+    }
+
+    void preconditionedDirectionDescends() {
+        Config c;
+        QVERIFY(!c.setText("preconditioner", "scaled"));
+        QVERIFY(!c.setText("data.n", "16"));
+        std::string err;
+        auto t = makeTrainer(c, &err);
+        QVERIFY(t);
+        Rng rng(2, Rng::Init);
+        ParamSet p = t->problem().initialParams(rng);
+        ParamSet g = p.zerosLike();
+        const double q0 = t->objective(p, &g, {});
+        ParamSet dir = g;
+        t->problem().precondition(p, dir);
+        QVERIFY(g.dot(dir) > 0);  // a descent direction
+        ParamSet trial = p;
+        trial.axpy(-1e-4, dir);
+        QVERIFY(t->objective(trial, nullptr, {}) < q0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGradients)
+#include "tst_gradients.moc"

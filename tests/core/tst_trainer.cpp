@@ -1,0 +1,198 @@
+// The training loop: determinism, divergence, cancellation, pause/step, optimisers.
+#include <QtTest>
+
+#include <thread>
+
+#include "Config.h"
+#include "PlanRunner.h"
+#include "RunControl.h"
+#include "RunOutput.h"
+#include "Trainer.h"
+
+using namespace ade;
+
+namespace {
+
+Config small(std::initializer_list<std::pair<const char*, const char*>> sets) {
+    Config c;
+    c.setText("data.n", "24");
+    c.setText("data.prompts", "8");
+    c.setText("iterations", "60");
+    c.setText("log_every", "1");
+    for (const auto& [k, v] : sets) {
+        const auto e = c.setText(k, v);
+        if (e) qFatal("%s", e->message.c_str());
+    }
+    return c;
+}
+
+RunResult runConfig(const Config& c, RunControl* control = nullptr, RunObserver* obs = nullptr) {
+    std::string err;
+    auto t = makeTrainer(c, &err);
+    if (!t) qFatal("%s", err.c_str());
+    return t->run(obs, control);
+}
+
+// History without the wall-time column.
+std::vector<std::vector<double>> withoutTime(const MetricHistory& h) {
+    auto rows = h.rows;
+    for (auto& r : rows) r.erase(r.begin() + 1);
+    return rows;
+}
+
+class CountingObserver : public RunObserver {
+public:
+    std::atomic<int> records{0};
+    RunControl* stopAt = nullptr;
+    int stopAfter = -1;
+    void onRecord(const std::vector<double>&) override {
+        if (++records == stopAfter && stopAt) stopAt->requestStop();
+    }
+};
+
+}  // namespace
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+private slots:
+    void sameSeedSameHistory_data() {
+        QTest::addColumn<QString>("optimizer");
+        QTest::newRow("gd") << "gd";
+        QTest::newRow("sgd") << "sgd";
+        QTest::newRow("adam") << "adam";
+        QTest::newRow("sde") << "sde";
+    }
+    void sameSeedSameHistory() {
+        QFETCH(QString, optimizer);
+        const Config c = small({{"optimizer", optimizer.toUtf8().constData()}, {"lr", "0.05"},
+                                {"batch", "3"}, {"temperature", "1e-4"}});
+        const RunResult a = runConfig(c), b = runConfig(c);
+        QCOMPARE(a.status, RunStatus::Completed);
+        QCOMPARE(a.history.rows.size(), std::size_t(61));
+        QVERIFY(withoutTime(a.history) == withoutTime(b.history));  // bit-identical
+        QVERIFY(a.finalParams[0] == b.finalParams[0]);
+        Config other = c;
+        other.setText("seed", "2");
+        QVERIFY(withoutTime(runConfig(other).history) != withoutTime(a.history));
+    }
+
+    void threadsDoNotChangeHistory() {
+        const Config c1 = small({{"threads", "1"}, {"data.n", "300"}, {"iterations", "5"}});
+        Config c2 = c1;
+        c2.setText("threads", "2");
+        QVERIFY(withoutTime(runConfig(c1).history) == withoutTime(runConfig(c2).history));
+    }
+
+    void gdWithBacktrackingDecreasesObjective() {
+        const Config c = small({{"step_rule", "backtracking"}, {"lr", "50"}, {"regularizer", "balancing"},
+                                {"preconditioner", "scaled"}});
+        const RunResult r = runConfig(c);
+        QCOMPARE(r.status, RunStatus::Completed);
+        const int train = r.history.column("train_loss"), reg = r.history.column("reg_value");
+        for (std::size_t i = 1; i < r.history.rows.size(); ++i)
+            QVERIFY(r.history.rows[i][train] + r.history.rows[i][reg] <=
+                    r.history.rows[i - 1][train] + r.history.rows[i - 1][reg] + 1e-15);
+        // Backtracking actually reduced the step below the huge lr.
+        QVERIFY(r.history.rows.back()[r.history.column("step_size")] < 50);
+    }
+
+    void algorithmOneReachesFloorFasterThanGd() {
+        const Config alg = small({{"init", "spectral"}, {"regularizer", "balancing"}, {"lambda", "0.5"},
+                                  {"preconditioner", "scaled"}, {"step_rule", "backtracking"},
+                                  {"lr", "1"}, {"iterations", "40"}});
+        const Config gd = small({{"init", "random"}, {"lr", "0.5"}, {"iterations", "40"}});
+        const RunResult a = runConfig(alg), g = runConfig(gd);
+        const int er = a.history.column("excess_risk");
+        QVERIFY(a.history.rows.front()[er] * 100 < g.history.rows.front()[er]);
+        QVERIFY(a.history.rows.back()[er] < g.history.rows.back()[er]);
+    }
+
+    void divergenceKeepsHistory() {
+        const Config c = small({{"lr", "1e5"}, {"init", "random"}, {"init_scale", "3"}});
+        const RunResult r = runConfig(c);
+        QCOMPARE(r.status, RunStatus::Diverged);
+        QVERIFY(r.divergedAt >= 1);
+        QVERIFY(!r.history.rows.empty());
+        QCOMPARE(static_cast<long>(r.history.rows.back()[0]), r.divergedAt - 1);
+        QVERIFY(r.finalParams.allFinite());
+        QVERIFY(r.message.find("diverged at iteration") != std::string::npos);
+    }
+
+    void stopEndsRunAndKeepsRecords() {
+        RunControl control;
+        CountingObserver obs;
+        obs.stopAt = &control;
+        obs.stopAfter = 10;
+        const RunResult r = runConfig(small({{"iterations", "100000"}}), &control, &obs);
+        QCOMPARE(r.status, RunStatus::Cancelled);
+        QVERIFY(r.iterationsDone >= 9 && r.iterationsDone < 100);
+        QCOMPARE(static_cast<long>(r.history.rows.back()[0]), r.iterationsDone);
+    }
+
+    void pauseAndStep() {
+        RunControl control;
+        control.pause();
+        CountingObserver obs;
+        RunResult r;
+        std::thread worker([&] { r = runConfig(small({{"iterations", "1000"}}), &control, &obs); });
+        // Paused before the first step: only the iteration-0 record arrives.
+        QTRY_COMPARE(obs.records.load(), 1);
+        control.stepOnce(3);
+        QTRY_COMPARE(obs.records.load(), 4);
+        control.requestStop();
+        worker.join();
+        QCOMPARE(r.status, RunStatus::Cancelled);
+        QCOMPARE(r.iterationsDone, 3L);
+    }
+
+    void zeroIterationsRecordsTheStart() {
+        const RunResult r = runConfig(small({{"iterations", "0"}}));
+        QCOMPARE(r.status, RunStatus::Completed);
+        QCOMPARE(r.history.rows.size(), std::size_t(1));
+    }
+
+    void sameStartSharesInitialWeights() {
+        PlanError err;
+        const auto plan = parsePlan(R"({"config": {"data.n": 16, "data.prompts": 4, "iterations": 3},
+            "runs": [{"name": "x", "config": {"init": "random", "seed": 5}},
+                     {"name": "y", "config": {"init": "same", "init_from": "x", "seed": 9,
+                                              "optimizer": "adam"}}]})",
+                                    "t", {}, &err);
+        QVERIFY2(plan, err.message.c_str());
+        const auto runs = plainRuns(*plan);
+        std::string e;
+        const auto p = resolveSameStart(runs, runs[1], &e);
+        QVERIFY2(p, e.c_str());
+        PlanRunOptions o;
+        const auto out = runPlanned(runs, "t", o);
+        QVERIFY(out[0].result.initialParams[0] == out[1].result.initialParams[0]);
+        QVERIFY(out[0].result.initialParams[1] == out[1].result.initialParams[1]);
+    }
+
+    void freshDataModeChangesDataEachIteration() {
+        const RunResult r = runConfig(small({{"data.fresh", "true"}, {"optimizer", "sgd"}, {"lr", "0.1"}}));
+        QCOMPARE(r.status, RunStatus::Completed);
+        const RunResult fixed = runConfig(small({{"optimizer", "sgd"}, {"lr", "0.1"}}));
+        QVERIFY(withoutTime(r.history) != withoutTime(fixed.history));
+    }
+
+    void sweepFitRecoversKnownSlope() {
+        // fitPowerLaw on synthetic outcomes y = 3 x^-1.5.
+        std::vector<RunOutcome> outs;
+        for (double x : {32.0, 64.0, 128.0, 256.0}) {
+            RunOutcome o;
+            o.run.label = "s";
+            o.run.varied = {{"data.n", std::to_string(static_cast<int>(x))}};
+            o.result.history.columns = {"iteration", "excess_risk"};
+            o.result.history.rows = {{0, 1.0}, {1, 3.0 * std::pow(x, -1.5)}};
+            outs.push_back(o);
+        }
+        const auto fits = fitPowerLaw(outs, "data.n", "excess_risk", "final");
+        QCOMPARE(fits.size(), std::size_t(1));
+        QVERIFY(std::abs(fits[0].slope + 1.5) < 1e-12);
+        QVERIFY(std::abs(fits[0].r2 - 1.0) < 1e-12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"
