@@ -6,14 +6,21 @@ namespace ade {
 
 void registerCommonParams(ParamRegistry& r);
 void registerExperimentAParams(ParamRegistry& r);
+void registerExperimentBParams(ParamRegistry& r);
+void registerExperimentCParams(ParamRegistry& r);
+void registerExperimentDarcyParams(ParamRegistry& r);
 
 void registerAllParams(ParamRegistry& r) {
     registerCommonParams(r);
     registerExperimentAParams(r);
+    registerExperimentBParams(r);
+    registerExperimentCParams(r);
+    registerExperimentDarcyParams(r);
 }
 
 const std::vector<ExperimentInfo>& experiments() {
-    static const std::vector<ExperimentInfo> list = {experimentAInfo()};
+    static const std::vector<ExperimentInfo> list = {experimentAInfo(), experimentBInfo(),
+                                                      experimentCInfo(), experimentDarcyInfo()};
     return list;
 }
 

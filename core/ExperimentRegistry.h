@@ -31,5 +31,8 @@ std::string experimentBrief(const Config& config);
 
 // Per-experiment registration, defined in each experiment's file.
 ExperimentInfo experimentAInfo();
+ExperimentInfo experimentBInfo();
+ExperimentInfo experimentCInfo();
+ExperimentInfo experimentDarcyInfo();
 
 }  // namespace ade

@@ -69,6 +69,17 @@ void ParamRegistry::add(ParamSpec spec) {
     specs_.push_back(std::move(spec));
 }
 
+void ParamRegistry::extend(const std::string& key, const std::string& experiment,
+                           const std::string& extraHelp) {
+    for (auto& s : specs_)
+        if (s.key == key) {
+            if (!s.experiments.empty() && !s.appliesTo(experiment))
+                s.experiments.push_back(experiment);
+            if (!extraHelp.empty()) s.help += " " + extraHelp;
+            return;
+        }
+}
+
 void ParamRegistry::addAlias(const std::string& alias, const std::string& key) {
     aliases_.emplace_back(alias, key);
 }

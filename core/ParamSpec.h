@@ -41,6 +41,10 @@ public:
     std::string canonicalKey(const std::string& key) const;
 
     void add(ParamSpec spec);
+    // Lets an existing key apply to one more experiment (a key shared by several experiments,
+    // such as data.n); `extraHelp` is appended to its help text.
+    void extend(const std::string& key, const std::string& experiment,
+                const std::string& extraHelp = "");
     void addExperiment(const std::string& name) { experiments_.push_back(name); }
     void addAlias(const std::string& alias, const std::string& key);
 

@@ -1,0 +1,260 @@
+// Experiments B and C (Paper B): gradients against central differences, regularisers,
+// the Euler-Maruyama stationary law, determinism and thread-count independence.
+#include <QtTest>
+
+#include <cmath>
+
+#include "Config.h"
+#include "ExperimentB.h"
+#include "ExperimentC.h"
+#include "FactorOrbit.h"
+#include "FdCheck.h"
+#include "Regularizer.h"
+#include "Rng.h"
+#include "Trainer.h"
+
+using namespace ade;
+
+namespace {
+
+Config configFor(const std::string& experiment, std::vector<std::string> sets = {}) {
+    Config c;
+    if (auto e = c.setText("experiment", experiment)) qFatal("%s", e->message.c_str());
+    for (const auto& s : sets) {
+        std::string k, v;
+        splitAssignment(s, k, v);
+        if (auto e = c.setText(k, v)) qFatal("%s", e->message.c_str());
+    }
+    return c;
+}
+
+// A test-only problem: M independent copies of the 1-D quadratic V(theta) = k/2 (theta - m)^2,
+// so one Euler-Maruyama run gives M independent chains.
+class QuadraticWells final : public Problem {
+  public:
+    QuadraticWells(int chains, double k, double m, double start)
+        : chains_(chains), k_(k), m_(m), start_(start) {}
+    ParamSet initialParams(Rng&) override {
+        ParamSet p;
+        p.names = {"theta"};
+        p.mats = {Eigen::MatrixXd::Constant(1, chains_, start_)};
+        return p;
+    }
+    int trainingUnits() const override { return 1; }
+    double loss(const ParamSet& p, ParamSet* grad, std::span<const int>) override {
+        const Eigen::ArrayXXd dev = p[0].array() - m_;
+        if (grad) (*grad)[0] += (k_ * dev).matrix();
+        return 0.5 * k_ * dev.square().sum();
+    }
+    std::vector<std::string> metricNames() const override { return {"train_loss"}; }
+    void evaluate(const ParamSet&, double t, std::map<std::string, double>& out) override {
+        out["train_loss"] = t;
+    }
+
+  private:
+    int chains_;
+    double k_, m_, start_;
+};
+
+}  // namespace
+
+class TestPaperB : public QObject {
+    Q_OBJECT
+  private slots:
+    void attentionGradientMatchesFiniteDifferences_data() {
+        QTest::addColumn<QString>("sets");
+        QTest::newRow("d=dk=4") << "";
+        QTest::newRow("dk<d, dv=3") << "data.d=5,b.dk=2,b.dv=3,b.tokens=6";
+        QTest::newRow("sharp") << "b.tau=20,init_scale=1.5";
+    }
+    void attentionGradientMatchesFiniteDifferences() {
+        QFETCH(QString, sets);
+        std::vector<std::string> list = {"data.n=12", "data.test_n=4"};
+        for (const auto& s : sets.split(',', Qt::SkipEmptyParts))
+            list.push_back(s.toStdString());
+        Config c = configFor("b", list);
+        ExperimentB prob(c);
+        Rng rng(7, Rng::Init);
+        ParamSet p = prob.initialParams(rng);
+        ParamSet g = p.zerosLike();
+        const std::vector<int> units = {3, 0, 7, 7};
+        prob.loss(p, &g, units);
+        const double err = adetest::fdRelativeError(
+            [&](const ParamSet& q) { return prob.loss(q, nullptr, units); }, p, g);
+        QVERIFY2(err < 1e-6, qPrintable(QString::number(err)));
+    }
+
+    void teacherIsAZeroOfTheNoiselessLoss() {
+        Config c = configFor("b", {"data.n=16", "data.noise=0"});
+        ExperimentB prob(c);
+        ParamSet p;
+        p.names = {"W_Q", "W_K"};
+        p.mats = {prob.teacherWQ(), prob.teacherWK()};
+        QVERIFY(prob.loss(p, nullptr, {}) < 1e-24);
+        // Invariance along the orbit (W_Q G, W_K G^-T).
+        Eigen::MatrixXd G(4, 4);
+        G << 2, 0.3, 0, 0, 0, 1, 0.1, 0, 0, 0, 0.5, 0, 0.2, 0, 0, 1.5;
+        p.mats = {prob.teacherWQ() * G, prob.teacherWK() * G.inverse().transpose()};
+        QVERIFY(prob.loss(p, nullptr, {}) < 1e-20);
+        std::map<std::string, double> m;
+        prob.evaluate(p, 0.0, m);
+        QVERIFY(m["manifold_distance"] > 0.1);  // off the balanced orbit
+        p.mats = {prob.teacherWQ(), prob.teacherWK()};
+        prob.evaluate(p, 0.0, m);
+        QVERIFY(m["manifold_distance_rel"] < 1e-10);  // orthonormal teacher factors are balanced
+        QVERIFY(m["imbalance"] < 1e-10);
+    }
+
+    void loraGradientMatchesFiniteDifferences_data() {
+        QTest::addColumn<QString>("activation");
+        QTest::addColumn<QString>("alpha");
+        QTest::newRow("tanh") << "tanh"
+                              << "1";
+        QTest::newRow("softplus") << "softplus"
+                                  << "0.5";
+        QTest::newRow("tanh alpha 4") << "tanh"
+                                      << "4";
+    }
+    void loraGradientMatchesFiniteDifferences() {
+        QFETCH(QString, activation);
+        QFETCH(QString, alpha);
+        Config c =
+            configFor("c", {"data.n=40", "data.test_n=4", "data.d=5", "lora.hidden=7", "lora.out=3",
+                            "rank=2", "init_scale=0.7", "activation=" + activation.toStdString(),
+                            "alpha=" + alpha.toStdString()});
+        ExperimentC prob(c);
+        Rng rng(3, Rng::Init);
+        ParamSet p = prob.initialParams(rng);
+        ParamSet g = p.zerosLike();
+        prob.loss(p, &g, {});
+        const double err = adetest::fdRelativeError(
+            [&](const ParamSet& q) { return prob.loss(q, nullptr, {}); }, p, g);
+        QVERIFY2(err < 1e-6, qPrintable(QString::number(err)));
+        // Minibatch subset too.
+        const std::vector<int> units = {5, 1, 39};
+        g.setZero();
+        prob.loss(p, &g, units);
+        QVERIFY(adetest::fdRelativeError(
+                    [&](const ParamSet& q) { return prob.loss(q, nullptr, units); }, p, g) < 1e-6);
+    }
+
+    void loraTeacherAndRescalingOrbit() {
+        Config c = configFor("c", {"data.n=32", "data.noise=0"});
+        ExperimentC prob(c);
+        ParamSet p;
+        p.names = {"U", "V"};
+        p.mats = {prob.teacherU() * 3.0, prob.teacherV() / 3.0};
+        QVERIFY(prob.loss(p, nullptr, {}) < 1e-24);
+        std::map<std::string, double> m;
+        prob.evaluate(p, 0.0, m);
+        QVERIFY(m["manifold_distance"] > 0.5);
+        QCOMPARE(m["norm_U"], 3.0 * prob.teacherU().norm());
+    }
+
+    void regularizerGradientsMatchFiniteDifferences() {
+        Rng rng(11);
+        ParamSet p;
+        p.names = {"W"};
+        p.mats = {rng.normalMatrix(3, 4, 0.8)};
+        for (const char* name : {"l2", "log_amplified", "power"}) {
+            for (double eps : {0.5, 1.3}) {
+                auto reg = makeRegularizer(name, 0.37, eps);
+                QVERIFY(reg);
+                ParamSet g = p.zerosLike();
+                reg->addGradient(p[0], g[0]);
+                const double err = adetest::fdRelativeError(
+                    [&](const ParamSet& q) { return reg->value(q[0]); }, p, g);
+                QVERIFY2(err < 1e-7, name);
+            }
+        }
+        // Closed forms at a known norm: ||W||^2 = 4.
+        const Eigen::MatrixXd W = Eigen::MatrixXd::Constant(2, 2, 1.0);
+        QCOMPARE(makeRegularizer("log_amplified", 0.5, 0)->value(W), 0.5 * 4 * std::log(5.0));
+        QCOMPARE(makeRegularizer("power", 0.5, 0.5)->value(W), 0.5 * std::pow(2.0, 2.5));
+        QVERIFY(!makeRegularizer("none", 1, 1));
+    }
+
+    void balancingGradientsMatchFiniteDifferences() {
+        for (const char* e : {"b", "c"}) {
+            Config c = configFor(e, {"data.n=8", "data.test_n=2", "regularizer=balancing",
+                                     "lambda=0.3", "init_scale=0.9"});
+            std::unique_ptr<Problem> prob;
+            if (std::string(e) == "b")
+                prob = std::make_unique<ExperimentB>(c);
+            else
+                prob = std::make_unique<ExperimentC>(c);
+            Rng rng(5, Rng::Init);
+            ParamSet p = prob->initialParams(rng);
+            ParamSet g = p.zerosLike();
+            const double v = prob->structuralRegularizer(p, &g);
+            QVERIFY(v > 0);
+            const double err = adetest::fdRelativeError(
+                [&](const ParamSet& q) { return prob->structuralRegularizer(q, nullptr); }, p, g);
+            QVERIFY2(err < 1e-7, e);
+        }
+    }
+
+    void eulerMaruyamaReachesTheGibbsLaw() {
+        // V = k/2 (theta - m)^2: the law exp(-2V/s) is N(m, s/(2k)). Euler-Maruyama with step h
+        // has the stationary variance s/(2k - h k^2), an O(h) bias we allow for.
+        const int chains = 20000;
+        const double k = 2.0, m = 0.7, s = 0.05, h = 0.002;
+        Config c = configFor("b", {"optimizer=sde", "lr=0.002", "temperature=0.05",
+                                   "iterations=3000", "log_every=3000", "seed=9"});
+        Trainer t(c, std::make_unique<QuadraticWells>(chains, k, m, 3.0));
+        const RunResult r = t.run();
+        QCOMPARE(r.status, RunStatus::Completed);
+        const Eigen::ArrayXd x = r.finalParams[0].row(0).transpose().array();
+        const double mean = x.mean();
+        const double var = (x - mean).square().sum() / (chains - 1);
+        const double varGibbs = s / (2 * k);
+        const double seMean = std::sqrt(varGibbs / chains);
+        const double seVar = varGibbs * std::sqrt(2.0 / (chains - 1));
+        const double bias = varGibbs * (1.0 / (1.0 - h * k / 2) - 1.0);  // 0.2%
+        QVERIFY2(std::abs(mean - m) < 4 * seMean,
+                 qPrintable(QString("mean %1 vs %2").arg(mean).arg(m)));
+        QVERIFY2(std::abs(var - varGibbs) < 4 * seVar + bias,
+                 qPrintable(QString("var %1 vs %2").arg(var).arg(varGibbs)));
+    }
+
+    void runsAreDeterministicAndThreadIndependent_data() {
+        QTest::addColumn<QString>("experiment");
+        QTest::newRow("b") << "b";
+        QTest::newRow("c") << "c";
+    }
+    void runsAreDeterministicAndThreadIndependent() {
+        QFETCH(QString, experiment);
+        auto runWith = [&](int threads) {
+            Config c = configFor(experiment.toStdString(),
+                                 {"data.n=300", "optimizer=sde", "lr=0.05", "temperature=1e-3",
+                                  "iterations=60", "log_every=20", "regularizer=power",
+                                  "lambda=0.01", "threads=" + std::to_string(threads)});
+            std::string err;
+            auto t = makeTrainer(c, &err);
+            if (!t) qFatal("%s", err.c_str());
+            return t->run();
+        };
+        const RunResult a = runWith(1), b = runWith(1), c = runWith(2);
+        QCOMPARE(a.status, RunStatus::Completed);
+        QCOMPARE(a.history.rows.size(), std::size_t(4));
+        for (std::size_t i = 0; i < a.history.rows.size(); ++i)
+            for (std::size_t j = 2; j < a.history.columns.size(); ++j) {  // skip time
+                QCOMPARE(a.history.rows[i][j], b.history.rows[i][j]);
+                QCOMPARE(a.history.rows[i][j], c.history.rows[i][j]);
+            }
+        QVERIFY(a.finalParams[0] == c.finalParams[0]);
+        QVERIFY(a.finalParams[1] == c.finalParams[1]);
+    }
+
+    void spectralInitIsRejectedOutsideExperimentA() {
+        Config c = configFor("b", {"init=spectral"});
+        const auto errors = c.validate();
+        QCOMPARE(errors.size(), std::size_t(1));
+        QVERIFY(errors[0].message.find("experiment a") != std::string::npos);
+        Config d = configFor("c", {"rank=9"});
+        QVERIFY(!d.validate().empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPaperB)
+#include "tst_paperb.moc"
