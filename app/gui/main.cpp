@@ -1,0 +1,69 @@
+// attention-explorer: the interactive GUI. Parses the command line and opens the window.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+
+#include "MainWindow.h"
+
+int main(int argc, char** argv) {
+    QApplication::setHighDpiScaleFactorRoundingPolicy(
+        Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("attention-explorer"));
+    QApplication::setOrganizationName(QStringLiteral("attention-explorer"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Attention Dynamics Explorer"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setDesktopFileName(QStringLiteral("attention-explorer"));
+
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Attention Dynamics Explorer: watch softmax attention learn."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption preset(QStringLiteral("preset"), QStringLiteral("Load preset NAME."),
+                                    QStringLiteral("NAME"));
+    const QCommandLineOption autorun(QStringLiteral("autorun"),
+                                     QStringLiteral("Start the preset's runs (or sweep) at once."));
+    const QCommandLineOption quit(QStringLiteral("quit-when-done"),
+                                  QStringLiteral("Quit when the runs are done."));
+    const QCommandLineOption shot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Save a PNG of the window when the runs are "
+                                                 "done (or at --screenshot-at)."),
+                                  QStringLiteral("FILE.png"));
+    const QCommandLineOption shotAt(QStringLiteral("screenshot-at"),
+                                    QStringLiteral("Take the screenshot mid-run, once a run "
+                                                   "passes iteration N."),
+                                    QStringLiteral("N"));
+    const QCommandLineOption stats(QStringLiteral("stats"),
+                                   QStringLiteral("Write frame times, solver rate and logged "
+                                                  "points to FILE.json when done."),
+                                   QStringLiteral("FILE.json"));
+    const QCommandLineOption noSettings(QStringLiteral("no-settings"),
+                                        QStringLiteral("Neither read nor write saved settings."));
+    p.addOptions({preset, autorun, quit, shot, shotAt, stats, noSettings});
+    p.process(app);
+
+    ade::ui::LaunchOptions o;
+    o.preset = p.value(preset);
+    o.autorun = p.isSet(autorun);
+    o.quitWhenDone = p.isSet(quit);
+    o.screenshot = p.value(shot);
+    o.stats = p.value(stats);
+    o.persistSettings = !p.isSet(noSettings);
+    o.argv0 = argc > 0 ? argv[0] : "";
+    if (p.isSet(shotAt)) {
+        bool ok = false;
+        o.screenshotAt = p.value(shotAt).toLong(&ok);
+        if (!ok || o.screenshotAt < 0) {
+            fprintf(stderr, "attention-explorer: --screenshot-at needs an iteration >= 0\n");
+            return 2;
+        }
+    }
+    if (o.preset.isEmpty() && (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty()))
+        o.preset = QStringLiteral("a-spectral-vs-random");
+
+    ade::ui::MainWindow w(o);
+    w.show();
+    w.launch();
+    return app.exec();
+}

@@ -1,0 +1,329 @@
+#include "MainWindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QToolBar>
+
+#include "ChartArea.h"
+#include "ExperimentAbout.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunListWidget.h"
+#include "RunStore.h"
+#include "SweepView.h"
+
+static void initResources() {
+    Q_INIT_RESOURCE(explorer);
+}
+
+namespace ade::ui {
+
+MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
+    : QMainWindow(parent), options_(options) {
+    initResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Attention Dynamics Explorer"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/attention-explorer.svg")));
+    presets_ =
+        std::make_unique<ade::PresetLibrary>(ade::PresetLibrary::defaultDirectories(options.argv0));
+    store_ = new RunStore(this);
+    controller_ = new RunController(store_, this);
+    baseFontSize_ = QApplication::font().pointSizeF();
+
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("tabs"));
+    tabs_->setDocumentMode(true);
+    charts_ = new ChartArea(store_, tabs_);
+    sweep_ = new SweepView(tabs_);
+    tabs_->addTab(charts_, tr("Live charts"));
+    tabs_->addTab(sweep_, tr("Sweep (scaling law)"));
+    setCentralWidget(tabs_);
+
+    buildDocks();
+    buildActions();
+    buildMenus();
+
+    stateLabel_ = new QLabel(tr("idle"), this);
+    stateLabel_->setObjectName(QStringLiteral("stateLabel"));
+    iterLabel_ = new QLabel(this);
+    rateLabel_ = new QLabel(this);
+    pointsLabel_ = new QLabel(this);
+    statusBar()->addWidget(stateLabel_);
+    statusBar()->addPermanentWidget(iterLabel_);
+    statusBar()->addPermanentWidget(rateLabel_);
+    statusBar()->addPermanentWidget(pointsLabel_);
+
+    connect(controller_, &RunController::drained, this, &MainWindow::onDrained);
+    connect(controller_, &RunController::activeChanged, this, [this] {
+        updateActions();
+        updateStatus();
+    });
+    connect(controller_, &RunController::allFinished, this, &MainWindow::onAllFinished);
+    connect(form_, &ParamForm::validityChanged, this, [this] { updateActions(); });
+    connect(form_, &ParamForm::configChanged, this, [this] {
+        sweep_->setFormConfig(form_->config());
+        if (presetName_.isEmpty())
+            about_->setHtml(aboutHtml(form_->config().experiment(), {}, {}, {}));
+    });
+    connect(charts_, &ChartArea::painted, this, [this](double ms) { frames_.paintInFrame(ms); });
+    connect(store_, &RunStore::runChanged, this, [this] { charts_->refresh(); });
+    connect(store_, &RunStore::runRemoved, this, [this] { charts_->refresh(); });
+    connect(runList_, &RunListWidget::editRequested, this, &MainWindow::editRun);
+    connect(runList_, &RunListWidget::deleteRequested, this, &MainWindow::deleteRun);
+    connect(runList_, &RunListWidget::exportRequested, this, &MainWindow::exportRun);
+
+    resize(1400, 900);
+    if (options_.persistSettings) restoreSettings();
+    showAbout({}, {}, {});
+    updateActions();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() {
+    // The controller outlives this body (a child): silence it before the widgets go.
+    controller_->disconnect(this);
+    controller_->stopAndWait();
+    store_->disconnect(this);
+}
+
+QAction* MainWindow::action(const QString& name) const {
+    return findChild<QAction*>(name);
+}
+
+void MainWindow::buildDocks() {
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    form_ = new ParamForm;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(form_);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(330);
+    auto* formDock = new QDockWidget(tr("Parameters"), this);
+    formDock->setObjectName(QStringLiteral("parametersDock"));
+    formDock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, formDock);
+
+    runList_ = new RunListWidget(store_);
+    auto* runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("runsDock"));
+    runsDock->setWidget(runList_);
+    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
+
+    about_ = new QTextBrowser;
+    about_->setObjectName(QStringLiteral("about"));
+    about_->setOpenExternalLinks(true);
+    auto* aboutDock = new QDockWidget(tr("About this experiment"), this);
+    aboutDock->setObjectName(QStringLiteral("aboutDock"));
+    aboutDock->setWidget(about_);
+    addDockWidget(Qt::RightDockWidgetArea, aboutDock);
+    resizeDocks({runsDock}, {170}, Qt::Vertical);
+    resizeDocks({formDock, aboutDock}, {340, 300}, Qt::Horizontal);
+}
+
+void MainWindow::buildActions() {
+    auto make = [this](const char* name, const QString& text, const QKeySequence& key,
+                       QStyle::StandardPixmap icon, const QString& tip, auto slot) {
+        auto* a = new QAction(style()->standardIcon(icon), text, this);
+        a->setObjectName(QLatin1String(name));
+        if (!key.isEmpty()) a->setShortcut(key);
+        a->setToolTip(key.isEmpty() ? tip
+                                    : QStringLiteral("%1 (%2)").arg(
+                                          tip, key.toString(QKeySequence::NativeText)));
+        a->setStatusTip(tip);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    make("start", tr("&Start"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStyle::SP_MediaPlay,
+         tr("Start a new run with the parameters of the form"), [this] { startFromForm(); });
+    make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), QStyle::SP_MediaPause,
+         tr("Pause or resume the active runs (starts a run when idle)"), [this] { togglePause(); });
+    make("step", tr("S&tep"), QKeySequence(Qt::Key_S), QStyle::SP_MediaSeekForward,
+         tr("Pause, then advance every active run to its next recorded iteration (one "
+            "iteration when every iteration is logged)"),
+         [this] { step(); });
+    make("stop", tr("St&op"), QKeySequence(Qt::Key_Escape), QStyle::SP_MediaStop,
+         tr("Stop the active runs (their curves are kept)"), [this] { stopRuns(); });
+    make("reset", tr("&Reset"), QKeySequence(Qt::Key_R), QStyle::SP_MediaSkipBackward,
+         tr("Restart the current runs from the same initial weights"), [this] { resetRuns(); });
+    make("reseed", tr("Re-s&eed"), QKeySequence(Qt::SHIFT | Qt::Key_R), QStyle::SP_BrowserReload,
+         tr("Draw a new seed (new data and initial weights) and restart the current runs"),
+         [this] { reseedRuns(); });
+    auto* tb = addToolBar(tr("Run"));
+    tb->setObjectName(QStringLiteral("runToolBar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
+        tb->addAction(action(QLatin1String(n)));
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Export selected run as CSV…"), this, [this] {
+        const auto ids = runList_->selectedRunIds();
+        if (!ids.isEmpty()) exportRun(ids.front());
+    });
+    file->addAction(tr("Save screenshot…"), this,
+                    [this] { saveScreenshot(QStringLiteral("attention-explorer.png")); });
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
+        run->addAction(action(QLatin1String(n)));
+
+    QMenu* presets = menuBar()->addMenu(tr("&Presets"));
+    presets->setObjectName(QStringLiteral("presetsMenu"));
+    for (const auto& e : presets_->entries()) {
+        const QString name = QString::fromStdString(e.name);
+        QAction* a = presets->addAction(name, this, [this, name] { loadPreset(name, true); });
+        a->setObjectName(QStringLiteral("preset.") + name);
+        a->setStatusTip(QString::fromStdString(e.description));
+        a->setToolTip(a->statusTip());
+    }
+    presets->setToolTipsVisible(true);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* logY = view->addAction(tr("Log &y axes"));
+    logY->setCheckable(true);
+    logY->setChecked(charts_->logY());
+    connect(logY, &QAction::toggled, charts_, &ChartArea::setLogY);
+    QAction* logX = view->addAction(tr("Log &x axis"));
+    logX->setCheckable(true);
+    connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
+    view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll);
+    view->addSeparator();
+    QAction* pres = view->addAction(tr("&Presentation mode"));
+    pres->setObjectName(QStringLiteral("presentation"));
+    pres->setCheckable(true);
+    pres->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
+    view->addAction(tr("&Live charts"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
+                    [this] { tabs_->setCurrentIndex(0); });
+    view->addAction(tr("S&weep view"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
+                    [this] { tabs_->setCurrentIndex(1); });
+    view->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("About this &experiment"), QKeySequence::HelpContents, this, [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("aboutDock"))) {
+            d->show();
+            d->raise();
+        }
+    });
+    help->addAction(tr("&About Attention Dynamics Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About"),
+                           tr("<b>Attention Dynamics Explorer</b><br>Watch softmax attention "
+                              "learn: live training dynamics, comparisons and scaling laws."));
+    });
+}
+
+void MainWindow::updateActions() {
+    const bool active = controller_->anyActive();
+    const bool paused = controller_->paused();
+    action(QStringLiteral("start"))->setEnabled(form_->isValid());
+    QAction* pause = action(QStringLiteral("pause"));
+    pause->setEnabled(active || form_->isValid());
+    pause->setText(!active ? tr("&Play") : paused ? tr("Res&ume") : tr("&Pause"));
+    pause->setIcon(
+        style()->standardIcon(active && !paused ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    action(QStringLiteral("step"))->setEnabled(active || form_->isValid());
+    action(QStringLiteral("stop"))->setEnabled(active);
+    action(QStringLiteral("reset"))->setEnabled(!batch_.empty() || form_->isValid());
+    action(QStringLiteral("reseed"))->setEnabled(form_->isValid());
+}
+
+void MainWindow::updateStatus() {
+    const bool active = controller_->anyActive();
+    QString state = !active ? tr("idle") : controller_->paused() ? tr("paused") : tr("running");
+    if (active)
+        state += tr(" · %n run(s)", nullptr, static_cast<int>(controller_->activeIds().size()));
+    if (!form_->isValid()) state += tr(" · form has invalid values");
+    stateLabel_->setText(state);
+    long it = 0;
+    for (const auto& r : store_->runs())
+        if (r->visible || isActive(r->state)) it = std::max(it, r->lastIteration());
+    iterLabel_->setText(tr("iteration %1").arg(it));
+    rateLabel_->setText(active ? tr("%1 it/s").arg(controller_->iterationsPerSecond(), 0, 'f', 0)
+                               : QString());
+    pointsLabel_->setText(tr("%1 points").arg(store_->totalPoints()));
+}
+
+void MainWindow::onDrained(bool changed) {
+    if (changed) frames_.beginFrame(charts_->refresh());
+    updateStatus();
+    if (!options_.screenshot.isEmpty() && options_.screenshotAt >= 0 && !screenshotTaken_)
+        for (const auto& r : store_->runs())
+            if (r->lastIteration() >= options_.screenshotAt) {
+                screenshotTaken_ = saveScreenshot(options_.screenshot);
+                break;
+            }
+}
+
+void MainWindow::setPresentation(bool on) {
+    presentation_ = on;
+    QFont f = QApplication::font();
+    f.setPointSizeF(baseFontSize_ * (on ? 1.5 : 1.0));
+    QApplication::setFont(f);
+    charts_->setPresentation(on);
+}
+
+void MainWindow::showAbout(const QString& preset, const QString& description,
+                           const QString& about) {
+    about_->setHtml(aboutHtml(form_->config().experiment(), preset, description, about));
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    controller_->stopAndWait();
+    sweep_->cancelAndWait();
+    if (options_.persistSettings) saveSettings();
+    e->accept();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    charts_->setLogY(s.value(QStringLiteral("charts/logY"), true).toBool());
+    charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
+    charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
+    const QString cfg = s.value(QStringLiteral("form/config")).toString();
+    if (!cfg.isEmpty()) {
+        const auto j = nlohmann::json::parse(cfg.toStdString(), nullptr, false);
+        ade::Config c;
+        std::vector<std::string> unknown;  // keys of an older version are dropped
+        if (!j.is_discarded() && j.is_object() && !c.apply(j, &unknown)) {
+            form_->setConfig(c);
+            formRestored_ = true;
+        }
+    }
+    if (s.value(QStringLiteral("view/presentation"), false).toBool())
+        action(QStringLiteral("presentation"))->setChecked(true);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("charts/logY"), charts_->logY());
+    s.setValue(QStringLiteral("charts/logX"), charts_->logX());
+    s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
+    s.setValue(QStringLiteral("form/config"),
+               QString::fromStdString(form_->config().toJson().dump()));
+    s.setValue(QStringLiteral("view/presentation"), presentation_);
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,122 @@
+#pragma once
+// The explorer window: parameter panel (left), live charts and sweep view (centre), run list
+// (bottom), "About this experiment" (right); run controls in the toolbar, menus and status bar.
+// Wiring only: the science is in core, runs in RunController, data in RunStore.
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+#include "Config.h"
+#include "FrameStats.h"
+#include "ParamSet.h"
+#include "PlanRunner.h"
+#include "Preset.h"
+
+class QAction;
+class QLabel;
+class QTabWidget;
+class QTextBrowser;
+
+namespace ade::ui {
+
+class ChartArea;
+class ParamForm;
+class RunController;
+class RunListWidget;
+class RunStore;
+class SweepView;
+
+struct LaunchOptions {
+    QString preset;        // load this preset at start
+    bool autorun = false;  // start its runs (or sweep) at once
+    bool quitWhenDone = false;
+    QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)
+    long screenshotAt = -1;       // take the screenshot once a run passes this iteration
+    QString stats;                // JSON with frame times, solver rate, logged points
+    bool persistSettings = true;  // QSettings (off in tests)
+    std::string argv0;
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit MainWindow(const LaunchOptions& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Applies the launch options (preset, autorun, screenshot, ...) once the event loop runs.
+    void launch();
+
+    RunStore* store() const { return store_; }
+    RunController* controller() const { return controller_; }
+    ParamForm* form() const { return form_; }
+    ChartArea* charts() const { return charts_; }
+    RunListWidget* runList() const { return runList_; }
+    SweepView* sweepView() const { return sweep_; }
+    QAction* action(const QString& name) const;  // by objectName: start, pause, step, ...
+    const ade::PresetLibrary& presets() const { return *presets_; }
+
+    // Run actions (also bound to buttons, menus and shortcuts).
+    bool loadPreset(const QString& name, bool start);
+    void startFromForm();
+    void togglePause();  // Space: start when idle, pause when running, resume when paused
+    void step();
+    void stopRuns();
+    void resetRuns();   // same configs, same initial weights, from iteration 0
+    void reseedRuns();  // new seed for the form and the current runs, then restart
+    void editRun(int id);
+    void deleteRun(int id);
+    bool saveScreenshot(const QString& file);
+    bool writeStats(const QString& file, QString* error = nullptr) const;
+
+  signals:
+    void screenshotSaved(const QString& file);
+
+  protected:
+    void closeEvent(QCloseEvent* e) override;
+
+  private:
+    void buildActions();
+    void buildMenus();
+    void buildDocks();
+    void updateActions();
+    void updateStatus();
+    void onDrained(bool changed);
+    void onAllFinished();
+    void setPresentation(bool on);
+    // Starts a comparison (resolving "same start as"); it becomes the current batch.
+    bool startBatch(const std::vector<ade::PlannedRun>& runs, bool paused = false);
+    void replaceBatch(std::vector<ade::PlannedRun> runs);  // stop + remove current, start again
+    void finishLaunch();
+    void showAbout(const QString& preset, const QString& description, const QString& about);
+    void exportRun(int id);
+    void restoreSettings();
+    void saveSettings() const;
+
+    LaunchOptions options_;
+    std::unique_ptr<ade::PresetLibrary> presets_;
+    RunStore* store_ = nullptr;
+    RunController* controller_ = nullptr;
+    ParamForm* form_ = nullptr;
+    ChartArea* charts_ = nullptr;
+    RunListWidget* runList_ = nullptr;
+    SweepView* sweep_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QTextBrowser* about_ = nullptr;
+    QLabel* stateLabel_ = nullptr;
+    QLabel* iterLabel_ = nullptr;
+    QLabel* rateLabel_ = nullptr;
+    QLabel* pointsLabel_ = nullptr;
+    QString presetName_, presetDescription_, presetAbout_;
+    // The runs of the last Start / preset: what Reset and Re-seed act on.
+    std::vector<int> batch_;
+    std::vector<ade::PlannedRun> batchPlan_;
+    bool launchPending_ = false;
+    bool formRestored_ = false;
+    FrameStats frames_;
+    bool presentation_ = false;
+    bool screenshotTaken_ = false;
+    double baseFontSize_ = 0;
+};
+
+}  // namespace ade::ui

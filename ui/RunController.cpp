@@ -1,0 +1,267 @@
+#include "RunController.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "RunControl.h"
+#include "Trainer.h"
+
+namespace ade::ui {
+
+// One run on its own thread. The observer methods run on that thread; everything else on the
+// GUI thread. Shared state is the mutex-protected buffer and the `done_` flag.
+class RunJob final : public ade::RunObserver {
+  public:
+    RunJob(int id, ade::Config config, std::optional<ade::ParamSet> initial, bool paused)
+        : id_(id), config_(std::move(config)), initial_(std::move(initial)) {
+        if (paused) control_.pause();
+        thread_ = std::thread([this] { work(); });
+    }
+    ~RunJob() override {
+        control_.requestStop();
+        if (thread_.joinable()) thread_.join();
+    }
+
+    int id() const { return id_; }
+    ade::RunControl& control() { return control_; }
+    bool done() const { return done_.load(std::memory_order_acquire); }
+    long logEvery() const {
+        const long every = static_cast<long>(config_.getInt("log_every"));
+        return every > 0
+                   ? every
+                   : std::max<long>(1, static_cast<long>(config_.getInt("iterations")) / 1000);
+    }
+
+    struct Batch {
+        bool hasColumns = false;
+        std::vector<std::string> columns;
+        std::vector<std::vector<double>> rows;
+        std::optional<ade::ParamSet> initialParams;
+    };
+    Batch take() {
+        Batch b;
+        std::lock_guard lock(mutex_);
+        b.hasColumns = columnsNew_;
+        columnsNew_ = false;
+        if (b.hasColumns) b.columns = columns_;
+        b.rows.swap(pending_);
+        b.initialParams = std::move(initialParams_);
+        initialParams_.reset();
+        return b;
+    }
+    // Only after done(): the finished result (history moved out: the store has every row).
+    ade::RunResult& result() { return result_; }
+    const std::string& error() const { return error_; }
+    void join() {
+        if (thread_.joinable()) thread_.join();
+    }
+
+    void onStart(const std::vector<std::string>& columns) override {
+        std::lock_guard lock(mutex_);
+        columns_ = columns;
+        columnsNew_ = true;
+    }
+    void onRecord(const std::vector<double>& row) override {
+        std::lock_guard lock(mutex_);
+        pending_.push_back(row);
+    }
+
+  private:
+    void work() {
+        auto trainer = ade::makeTrainer(config_, &error_, initial_);
+        if (trainer) {
+            result_ = trainer->run(this, &control_);
+            std::lock_guard lock(mutex_);
+            initialParams_ = result_.initialParams;
+        }
+        result_.history.rows.clear();
+        done_.store(true, std::memory_order_release);
+    }
+
+    int id_;
+    ade::Config config_;
+    std::optional<ade::ParamSet> initial_;
+    ade::RunControl control_;
+    std::mutex mutex_;
+    std::vector<std::string> columns_;
+    bool columnsNew_ = false;
+    std::vector<std::vector<double>> pending_;
+    std::optional<ade::ParamSet> initialParams_;
+    ade::RunResult result_;
+    std::string error_;
+    std::atomic<bool> done_{false};
+    std::thread thread_;
+};
+
+RunController::RunController(RunStore* store, QObject* parent) : QObject(parent), store_(store) {
+    timer_.setInterval(33);
+    timer_.setTimerType(Qt::PreciseTimer);
+    connect(&timer_, &QTimer::timeout, this, &RunController::drain);
+}
+
+RunController::~RunController() {
+    blockSignals(true);
+    stopAndWait();
+}
+
+int RunController::start(const QString& name, const ade::Config& config,
+                         std::optional<ade::ParamSet> initial, bool paused) {
+    const int id = store_->addRun(name, config);
+    if (initial) store_->run(id)->initialParams = initial;
+    const bool startPaused = paused || paused_;
+    jobs_.push_back(std::make_unique<RunJob>(id, config, std::move(initial), startPaused));
+    paused_ = startPaused;
+    store_->setState(id, startPaused ? RunState::Paused : RunState::Running);
+    if (!timer_.isActive()) {
+        timer_.start();
+        rateClock_.start();
+        rateIterations_ = 0;
+    }
+    emit runStarted(id);
+    emit activeChanged();
+    return id;
+}
+
+std::vector<int> RunController::activeIds() const {
+    std::vector<int> ids;
+    for (const auto& j : jobs_)
+        ids.push_back(j->id());
+    return ids;
+}
+
+void RunController::pauseAll() {
+    if (jobs_.empty()) return;
+    paused_ = true;
+    for (auto& j : jobs_) {
+        j->control().pause();
+        store_->setState(j->id(), RunState::Paused);
+    }
+    emit activeChanged();
+}
+
+void RunController::resumeAll() {
+    paused_ = false;
+    for (auto& j : jobs_) {
+        j->control().resume();
+        store_->setState(j->id(), RunState::Running);
+    }
+    emit activeChanged();
+}
+
+void RunController::stepAll() {
+    paused_ = true;
+    for (auto& j : jobs_) {
+        j->control().stepOnce(static_cast<int>(std::min<long>(j->logEvery(), 1 << 30)));
+        store_->setState(j->id(), RunState::Paused);
+    }
+    emit activeChanged();
+}
+
+void RunController::stopAll() {
+    for (auto& j : jobs_)
+        j->control().requestStop();
+}
+
+void RunController::stop(int id) {
+    for (auto& j : jobs_)
+        if (j->id() == id) j->control().requestStop();
+}
+
+void RunController::stopAndWait() {
+    stopAll();
+    for (auto& j : jobs_)
+        j->join();
+    drain();
+    timer_.stop();
+}
+
+void RunController::stopAndForget(int id) {
+    for (auto it = jobs_.begin(); it != jobs_.end(); ++it) {
+        if ((*it)->id() != id) continue;
+        (*it)->control().requestStop();
+        (*it)->join();
+        jobs_.erase(it);
+        if (store_->run(id)) store_->setState(id, RunState::Stopped);
+        if (jobs_.empty()) {
+            timer_.stop();
+            paused_ = false;
+        }
+        emit activeChanged();
+        return;
+    }
+}
+
+void RunController::drain() {
+    bool changed = false;
+    long iterations = 0;
+    for (auto& j : jobs_) {
+        const bool wasDone = j->done();  // read before taking: no record can follow `done`
+        RunJob::Batch b = j->take();
+        const int id = j->id();
+        if (b.hasColumns) store_->setColumns(id, b.columns);
+        if (b.initialParams && !store_->run(id)->initialParams)
+            store_->run(id)->initialParams = std::move(b.initialParams);
+        if (!b.rows.empty()) {
+            store_->appendRows(id, b.rows);
+            changed = true;
+        }
+        iterations += store_->run(id)->lastIteration();
+        latestIteration_ = store_->run(id)->lastIteration();
+        if (!wasDone) continue;
+        j->join();
+        ade::RunResult& res = j->result();
+        RunRecord* rec = store_->run(id);
+        rec->iterationsPerSecond = res.iterationsPerSecond;
+        rec->finalParams = std::move(res.finalParams);
+        RunState st = RunState::Completed;
+        QString msg = QString::fromStdString(res.message);
+        if (!j->error().empty()) {
+            st = RunState::Failed;
+            msg = QString::fromStdString(j->error());
+        } else if (res.status == ade::RunStatus::Diverged) {
+            st = RunState::Diverged;
+        } else if (res.status == ade::RunStatus::Cancelled) {
+            st = RunState::Stopped;
+        } else if (res.status == ade::RunStatus::Failed) {
+            st = RunState::Failed;
+        }
+        store_->setState(id, st, msg);
+        changed = true;
+    }
+    // Finished jobs leave the list before anyone hears about it, so handlers see a clean state.
+    std::vector<int> finished;
+    for (auto it = jobs_.begin(); it != jobs_.end();) {
+        if ((*it)->done()) {
+            const int id = (*it)->id();
+            const RunState st = store_->run(id) ? store_->run(id)->state : RunState::Stopped;
+            if (!isActive(st)) {
+                finished.push_back(id);
+                it = jobs_.erase(it);
+                continue;
+            }
+        }
+        ++it;
+    }
+    const double secs = rateClock_.isValid() ? rateClock_.elapsed() / 1000.0 : 0.0;
+    if (secs > 0.25) {
+        itPerSec_ = std::max(0.0, (iterations - rateIterations_) / secs);
+        rateIterations_ = iterations;
+        rateClock_.restart();
+    }
+    emit drained(changed);
+    for (int id : finished)
+        emit runFinished(id);
+    if (jobs_.empty()) {
+        timer_.stop();
+        paused_ = false;
+        itPerSec_ = 0.0;
+    }
+    if (!finished.empty()) {
+        emit activeChanged();
+        if (jobs_.empty()) emit allFinished();
+    }
+}
+
+}  // namespace ade::ui

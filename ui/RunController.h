@@ -1,0 +1,72 @@
+#pragma once
+// Runs core::Trainer on worker threads (one std::thread per run) and streams their records into
+// the RunStore. The training thread only appends to a mutex-protected buffer; a ~30 Hz timer on
+// the GUI thread drains every buffer in bulk (the PlotJuggler pattern), so the GUI never waits
+// on the solver and the solver never waits on the GUI.
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "Config.h"
+#include "ParamSet.h"
+#include "RunStore.h"
+
+namespace ade::ui {
+
+class RunJob;
+
+class RunController : public QObject {
+    Q_OBJECT
+  public:
+    explicit RunController(RunStore* store, QObject* parent = nullptr);
+    ~RunController() override;  // stops and joins every run
+
+    // Adds a run to the store and starts it. `initial` = start from these weights ("same start").
+    // With `paused`, the worker builds the problem and waits before the first iteration.
+    int start(const QString& name, const ade::Config& config,
+              std::optional<ade::ParamSet> initial = std::nullopt, bool paused = false);
+
+    void pauseAll();
+    void resumeAll();
+    void stepAll();  // while paused: advance every active run to its next recorded iteration
+    void stopAll();  // request stop; runs end at their next iteration
+    void stop(int id);
+    void stopAndWait();  // stop and join every thread (window closing)
+    // Stops one run, joins its thread and forgets it (its record may then be removed).
+    void stopAndForget(int id);
+
+    bool anyActive() const { return !jobs_.empty(); }
+    bool paused() const { return paused_; }
+    std::vector<int> activeIds() const;
+    // Latest iterations per second over the active runs (sum), for the status bar.
+    double iterationsPerSecond() const { return itPerSec_; }
+    long latestIteration() const { return latestIteration_; }
+
+    void setDrainInterval(int ms) { timer_.setInterval(ms); }
+
+  public slots:
+    void drain();  // move buffered records into the store (called by the timer)
+
+  signals:
+    void runStarted(int id);
+    void runFinished(int id);
+    void allFinished();
+    void activeChanged();        // a run started or ended, or pause toggled
+    void drained(bool changed);  // after each timer tick; `changed` = new data arrived
+
+  private:
+    RunStore* store_;
+    QTimer timer_;
+    std::vector<std::unique_ptr<RunJob>> jobs_;
+    bool paused_ = false;
+    double itPerSec_ = 0.0;
+    long latestIteration_ = 0;
+    QElapsedTimer rateClock_;
+    long rateIterations_ = 0;
+};
+
+}  // namespace ade::ui

@@ -1,0 +1,137 @@
+#include "RunListWidget.h"
+
+#include <QHeaderView>
+#include <QMenu>
+#include <QPainter>
+#include <QPixmap>
+
+#include <cmath>
+
+#include "RunStore.h"
+#include "charts/Palette.h"
+
+namespace ade::ui {
+
+namespace {
+enum Col { ColName, ColState, ColIter, ColFinal, ColParams, NCols };
+
+QIcon swatch(int colorIndex) {
+    QPixmap pm(14, 14);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(paletteColor(colorIndex));
+    p.setPen(Qt::NoPen);
+    p.drawRoundedRect(QRectF(1, 1, 12, 12), 3, 3);
+    return QIcon(pm);
+}
+
+QString finalMetrics(const RunRecord& r) {
+    static const char* preferred[] = {"excess_risk", "test_loss", "train_loss",
+                                      "rel_l2",      "rmse",      "manifold_distance"};
+    QStringList parts;
+    for (const char* m : preferred) {
+        const double v = r.last(m);
+        if (std::isnan(v) && r.column(m) < 0) continue;
+        parts << QStringLiteral("%1 %2").arg(QLatin1String(m)).arg(v, 0, 'g', 4);
+        if (parts.size() == 2) break;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+}  // namespace
+
+RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
+    : QTreeWidget(parent), store_(store) {
+    setObjectName(QStringLiteral("runList"));
+    setColumnCount(NCols);
+    setHeaderLabels(
+        {tr("Run"), tr("State"), tr("Iteration"), tr("Final metrics"), tr("Key parameters")});
+    setRootIsDecorated(false);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    setUniformRowHeights(true);
+    header()->setStretchLastSection(true);
+    header()->setSectionResizeMode(QHeaderView::Interactive);
+    setColumnWidth(ColName, 180);
+    setColumnWidth(ColState, 80);
+    setColumnWidth(ColIter, 70);
+    setColumnWidth(ColFinal, 260);
+    connect(store, &RunStore::runAdded, this, &RunListWidget::addRow);
+    connect(store, &RunStore::runChanged, this, &RunListWidget::updateRow);
+    connect(store, &RunStore::dataAppended, this, &RunListWidget::updateRow);
+    connect(store, &RunStore::runRemoved, this, &RunListWidget::removeRow);
+    connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
+        if (updating_ || column != ColName) return;
+        const int id = item->data(ColName, Qt::UserRole).toInt();
+        store_->setVisible(id, item->checkState(ColName) == Qt::Checked);
+        store_->rename(id, item->text(ColName));
+        updateRow(id);  // the store may have refused an empty name
+    });
+    connect(this, &QWidget::customContextMenuRequested, this, &RunListWidget::showMenu);
+    for (const auto& r : store->runs())
+        addRow(r->id);
+}
+
+QList<int> RunListWidget::selectedRunIds() const {
+    QList<int> ids;
+    for (QTreeWidgetItem* it : selectedItems())
+        ids << it->data(ColName, Qt::UserRole).toInt();
+    return ids;
+}
+
+QTreeWidgetItem* RunListWidget::itemForRun(int id) const {
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        if (topLevelItem(i)->data(ColName, Qt::UserRole).toInt() == id) return topLevelItem(i);
+    return nullptr;
+}
+
+void RunListWidget::addRow(int id) {
+    auto* item = new QTreeWidgetItem;
+    item->setFlags(item->flags() | Qt::ItemIsEditable | Qt::ItemIsUserCheckable);
+    item->setData(ColName, Qt::UserRole, id);
+    updating_ = true;
+    addTopLevelItem(item);
+    updating_ = false;
+    updateRow(id);
+}
+
+void RunListWidget::updateRow(int id) {
+    const RunRecord* r = store_->run(id);
+    QTreeWidgetItem* item = itemForRun(id);
+    if (!r || !item) return;
+    updating_ = true;
+    item->setText(ColName, r->name);
+    item->setIcon(ColName, swatch(r->colorIndex));
+    item->setCheckState(ColName, r->visible ? Qt::Checked : Qt::Unchecked);
+    item->setText(ColState, stateText(r->state));
+    item->setToolTip(ColState, r->message);
+    item->setText(ColIter, QString::number(r->lastIteration()));
+    item->setText(ColFinal, finalMetrics(*r));
+    item->setText(ColParams, QString::fromStdString(r->config.brief()));
+    item->setToolTip(ColParams, item->text(ColParams));
+    updating_ = false;
+}
+
+void RunListWidget::removeRow(int id) {
+    delete itemForRun(id);
+}
+
+void RunListWidget::showMenu(const QPoint& pos) {
+    QTreeWidgetItem* item = itemAt(pos);
+    if (!item) return;
+    const int id = item->data(ColName, Qt::UserRole).toInt();
+    const RunRecord* r = store_->run(id);
+    if (!r) return;
+    QMenu menu(this);
+    menu.addAction(tr("Rename"), this, [this, item] { editItem(item, ColName); });
+    menu.addAction(r->visible ? tr("Hide") : tr("Show"), this,
+                   [this, id, r] { store_->setVisible(id, !r->visible); });
+    menu.addAction(tr("Edit and rerun"), this, [this, id] { emit editRequested(id); });
+    menu.addAction(tr("Export metrics CSV…"), this, [this, id] { emit exportRequested(id); });
+    menu.addSeparator();
+    menu.addAction(tr("Delete"), this, [this, id] { emit deleteRequested(id); });
+    menu.exec(viewport()->mapToGlobal(pos));
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,171 @@
+#include "RunStore.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ade::ui {
+
+QString stateText(RunState s) {
+    switch (s) {
+        case RunState::Starting:
+            return QStringLiteral("starting");
+        case RunState::Running:
+            return QStringLiteral("running");
+        case RunState::Paused:
+            return QStringLiteral("paused");
+        case RunState::Completed:
+            return QStringLiteral("completed");
+        case RunState::Diverged:
+            return QStringLiteral("diverged");
+        case RunState::Stopped:
+            return QStringLiteral("stopped");
+        case RunState::Failed:
+            return QStringLiteral("failed");
+    }
+    return {};
+}
+
+bool isActive(RunState s) {
+    return s == RunState::Starting || s == RunState::Running || s == RunState::Paused;
+}
+
+int RunRecord::column(const std::string& name) const {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (columns[i] == name) return static_cast<int>(i);
+    return -1;
+}
+
+double RunRecord::last(const std::string& name) const {
+    const int c = column(name);
+    if (c < 0 || data[c].empty()) return std::nan("");
+    return data[c].back();
+}
+
+long RunRecord::lastIteration() const {
+    return data.empty() || data[0].empty() ? 0 : static_cast<long>(data[0].back());
+}
+
+ade::MetricHistory RunRecord::history() const {
+    ade::MetricHistory h;
+    h.columns = columns;
+    h.rows.resize(size());
+    for (std::size_t r = 0; r < h.rows.size(); ++r) {
+        h.rows[r].reserve(columns.size());
+        for (const auto& col : data)
+            h.rows[r].push_back(col[r]);
+    }
+    return h;
+}
+
+RunStore::RunStore(QObject* parent) : QObject(parent) {}
+RunStore::~RunStore() = default;
+
+int RunStore::addRun(const QString& name, const ade::Config& config) {
+    auto rec = std::make_unique<RunRecord>();
+    rec->id = nextId_++;
+    rec->name = uniqueName(name);
+    rec->colorIndex = nextColor_++;
+    rec->config = config;
+    const int id = rec->id;
+    runs_.push_back(std::move(rec));
+    ++revision_;
+    emit runAdded(id);
+    return id;
+}
+
+void RunStore::removeRun(int id) {
+    auto it = std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
+    if (it == runs_.end()) return;
+    runs_.erase(it);
+    ++revision_;
+    emit runRemoved(id);
+}
+
+RunRecord* RunStore::run(int id) {
+    for (auto& r : runs_)
+        if (r->id == id) return r.get();
+    return nullptr;
+}
+
+const RunRecord* RunStore::run(int id) const {
+    for (const auto& r : runs_)
+        if (r->id == id) return r.get();
+    return nullptr;
+}
+
+std::vector<const RunRecord*> RunStore::visibleRuns() const {
+    std::vector<const RunRecord*> out;
+    for (const auto& r : runs_)
+        if (r->visible) out.push_back(r.get());
+    return out;
+}
+
+void RunStore::setColumns(int id, const std::vector<std::string>& columns) {
+    RunRecord* r = run(id);
+    if (!r) return;
+    r->columns = columns;
+    r->data.assign(columns.size(), {});
+    ++revision_;
+}
+
+void RunStore::appendRows(int id, const std::vector<std::vector<double>>& rows) {
+    RunRecord* r = run(id);
+    if (!r || rows.empty()) return;
+    for (std::size_t c = 0; c < r->data.size(); ++c) {
+        auto& col = r->data[c];
+        col.reserve(col.size() + rows.size());
+        for (const auto& row : rows)
+            col.push_back(c < row.size() ? row[c] : std::nan(""));
+    }
+    ++revision_;
+    emit dataAppended(id);
+}
+
+void RunStore::setState(int id, RunState state, const QString& message) {
+    RunRecord* r = run(id);
+    if (!r) return;
+    r->state = state;
+    if (!message.isEmpty()) r->message = message;
+    emit runChanged(id);
+}
+
+void RunStore::rename(int id, const QString& name) {
+    RunRecord* r = run(id);
+    if (!r || name.trimmed().isEmpty() || r->name == name) return;
+    r->name = name.trimmed();
+    ++revision_;
+    emit runChanged(id);
+}
+
+void RunStore::setVisible(int id, bool visible) {
+    RunRecord* r = run(id);
+    if (!r || r->visible == visible) return;
+    r->visible = visible;
+    ++revision_;
+    emit runChanged(id);
+}
+
+void RunStore::notifyChanged(int id) {
+    ++revision_;
+    emit runChanged(id);
+}
+
+QString RunStore::uniqueName(const QString& base) const {
+    auto taken = [&](const QString& n) {
+        return std::any_of(runs_.begin(), runs_.end(), [&](const auto& r) { return r->name == n; });
+    };
+    if (!taken(base)) return base;
+    for (int i = 2;; ++i) {
+        const QString n = QStringLiteral("%1 (%2)").arg(base).arg(i);
+        if (!taken(n)) return n;
+    }
+}
+
+std::size_t RunStore::totalPoints() const {
+    std::size_t n = 0;
+    for (const auto& r : runs_)
+        n += r->size();
+    return n;
+}
+
+}  // namespace ade::ui

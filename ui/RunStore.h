@@ -1,0 +1,82 @@
+#pragma once
+// GUI-owned storage of every run of the window: identity, config, state and the full metric
+// history (column-major, so a chart reads one metric as a contiguous array). Lives on the GUI
+// thread only; the worker threads never touch it (RunController drains their buffers into it).
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "Config.h"
+#include "ParamSet.h"
+#include "Trainer.h"
+
+namespace ade::ui {
+
+enum class RunState { Starting, Running, Paused, Completed, Diverged, Stopped, Failed };
+QString stateText(RunState s);
+bool isActive(RunState s);  // Starting, Running or Paused
+
+struct RunRecord {
+    int id = 0;
+    QString name;
+    int colorIndex = 0;
+    ade::Config config;
+    RunState state = RunState::Starting;
+    QString message;  // why it failed / diverged
+    bool visible = true;
+    double iterationsPerSecond = 0.0;
+    std::vector<std::string> columns;
+    std::vector<std::vector<double>> data;       // data[column][record]
+    std::optional<ade::ParamSet> initialParams;  // kept for "same start" and Reset
+    std::optional<ade::ParamSet> finalParams;
+
+    std::size_t size() const { return data.empty() ? 0 : data.front().size(); }
+    int column(const std::string& name) const;   // -1 when absent
+    double last(const std::string& name) const;  // NaN when absent or empty
+    long lastIteration() const;
+    ade::MetricHistory history() const;  // row-major copy, for CSV export (historyCsv)
+};
+
+class RunStore : public QObject {
+    Q_OBJECT
+  public:
+    explicit RunStore(QObject* parent = nullptr);
+    ~RunStore() override;
+
+    int addRun(const QString& name, const ade::Config& config);
+    void removeRun(int id);
+    RunRecord* run(int id);
+    const RunRecord* run(int id) const;
+    const std::vector<std::unique_ptr<RunRecord>>& runs() const { return runs_; }
+    std::vector<const RunRecord*> visibleRuns() const;
+
+    void setColumns(int id, const std::vector<std::string>& columns);
+    void appendRows(int id, const std::vector<std::vector<double>>& rows);
+    void setState(int id, RunState state, const QString& message = {});
+    void rename(int id, const QString& name);
+    void setVisible(int id, bool visible);
+    void notifyChanged(int id);  // after editing a record's fields directly
+
+    QString uniqueName(const QString& base) const;
+    // Bumped on every change of data or visibility: charts redraw only when it moved.
+    quint64 revision() const { return revision_; }
+    std::size_t totalPoints() const;
+
+  signals:
+    void runAdded(int id);
+    void runRemoved(int id);
+    void runChanged(int id);  // name, state, visibility, final metrics
+    void dataAppended(int id);
+
+  private:
+    std::vector<std::unique_ptr<RunRecord>> runs_;
+    int nextId_ = 1;
+    int nextColor_ = 0;
+    quint64 revision_ = 0;
+};
+
+}  // namespace ade::ui

@@ -1,0 +1,39 @@
+#pragma once
+// Turning a long metric history into what a chart can draw: about four points per pixel column
+// (first, min, max, last of each bucket) over the visible x range, so a 10^6-point history draws
+// as fast as a 10^3-point one and no spike disappears. Pure functions, no Qt widgets.
+#include <QList>
+#include <QPointF>
+
+#include <cstddef>
+#include <vector>
+
+namespace ade::ui {
+
+struct DecimateRequest {
+    double x0 = 0, x1 = 1;  // visible x range (data units)
+    int pixels = 800;       // plot width in pixels
+    bool logX = false;      // buckets equally spaced in log x; x <= 0 dropped
+    bool logY = false;      // y <= 0 clamped to yFloor
+    double yFloor = 1e-300;
+};
+
+// x must be non-decreasing. Non-finite y values are skipped. One point beyond each end of the
+// range is kept so lines run to the plot edge.
+QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>& y,
+                        const DecimateRequest& r);
+
+// Exponential moving average with TensorBoard's debiasing, continued incrementally: `out` holds
+// the smoothed values of y[0, out.size()); state carries the running average between calls.
+struct EmaState {
+    double value = 0.0;
+    double weightSum = 0.0;
+};
+void extendEma(const std::vector<double>& y, double weight, std::vector<double>& out,
+               EmaState& state);
+
+// Range of the finite (and, for log axes, positive) y values with x in [x0, x1].
+bool yRange(const std::vector<double>& x, const std::vector<double>& y, double x0, double x1,
+            bool positiveOnly, double& lo, double& hi);
+
+}  // namespace ade::ui

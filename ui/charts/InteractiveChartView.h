@@ -1,0 +1,77 @@
+#pragma once
+// QChartView with the interactions of the live charts and a paint timer (for --stats).
+#include <QChartView>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <functional>
+
+namespace ade::ui {
+
+// Wheel zooms, Shift- or middle-drag pans, left-drag zooms into a rectangle, double-click fits.
+class InteractiveChartView final : public QChartView {
+  public:
+    InteractiveChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent) {
+        setRubberBand(QChartView::RectangleRubberBand);
+        setRenderHint(QPainter::Antialiasing, true);
+        setMouseTracking(true);
+        // One repaint per frame instead of one per changed item.
+        setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    }
+    std::function<void()> onInteract, onFit;
+    std::function<void(double)> onPaint;
+
+  protected:
+    void paintEvent(QPaintEvent* e) override {
+        QElapsedTimer t;
+        t.start();
+        QChartView::paintEvent(e);
+        if (onPaint) onPaint(t.nsecsElapsed() / 1e6);
+    }
+    void wheelEvent(QWheelEvent* e) override {
+        chart()->zoom(e->angleDelta().y() > 0 ? 1.25 : 0.8);
+        if (onInteract) onInteract();
+        e->accept();
+    }
+    void mousePressEvent(QMouseEvent* e) override {
+        if (e->button() == Qt::MiddleButton ||
+            (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier))) {
+            panning_ = true;
+            last_ = e->position();
+            e->accept();
+            return;
+        }
+        QChartView::mousePressEvent(e);
+    }
+    void mouseMoveEvent(QMouseEvent* e) override {
+        if (panning_) {
+            const QPointF d = e->position() - last_;
+            chart()->scroll(-d.x(), d.y());
+            last_ = e->position();
+            if (onInteract) onInteract();
+            e->accept();
+            return;
+        }
+        QChartView::mouseMoveEvent(e);
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override {
+        if (panning_) {
+            panning_ = false;
+            e->accept();
+            return;
+        }
+        QChartView::mouseReleaseEvent(e);
+        if (onInteract) onInteract();
+    }
+    void mouseDoubleClickEvent(QMouseEvent* e) override {
+        if (onFit) onFit();
+        e->accept();
+    }
+
+  private:
+    bool panning_ = false;
+    QPointF last_;
+};
+
+}  // namespace ade::ui

@@ -1,0 +1,397 @@
+// Qt Charts implementation of ChartPanel: one QChart per panel, one QLineSeries per (run,
+// metric) plus a faint raw companion when smoothing is on. Data reach the series by replace() of
+// a decimated point list, never point by point; animations are off.
+#include <QChart>
+#include <QChartView>
+#include <QElapsedTimer>
+#include <QGraphicsLayout>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "ChartPanel.h"
+#include "Decimate.h"
+#include "InteractiveChartView.h"
+#include "LegendBar.h"
+#include "Palette.h"
+#include "RunStore.h"
+
+namespace ade::ui {
+
+namespace {
+
+struct SeriesEntry {
+    QLineSeries* series = nullptr;
+    int runId = 0;
+    std::string column;
+    bool raw = false;
+    std::vector<double> ema;
+    EmaState emaState;
+    double emaWeight = -1;
+};
+
+double axisMin(QAbstractAxis* a) {
+    if (auto* v = qobject_cast<QValueAxis*>(a)) return v->min();
+    return static_cast<QLogValueAxis*>(a)->min();
+}
+double axisMax(QAbstractAxis* a) {
+    if (auto* v = qobject_cast<QValueAxis*>(a)) return v->max();
+    return static_cast<QLogValueAxis*>(a)->max();
+}
+
+class QtChartPanel final : public ChartPanel {
+  public:
+    QtChartPanel(const ChartSpec& spec, QWidget* parent) : ChartPanel(parent), spec_(spec) {
+        setObjectName(QStringLiteral("chart.") + spec.id);
+        options_.logY = spec.logYByDefault;
+        chart_ = new QChart();
+        chart_->setAnimationOptions(QChart::NoAnimation);
+        chart_->setTitle(spec.title);
+        chart_->legend()->hide();  // LegendBar instead: compact, and no relayout per frame
+        chart_->layout()->setContentsMargins(0, 0, 0, 0);
+        chart_->setMargins(QMargins(4, 4, 8, 4));
+        view_ = new InteractiveChartView(chart_, this);
+        view_->onInteract = [this] {
+            autoRange_ = false;
+            refreshNow();
+            emit interacted();
+        };
+        view_->onFit = [this] { fitToData(); };
+        view_->onPaint = [this](double ms) { emit painted(ms); };
+        auto* lay = new QVBoxLayout(this);
+        lay->setContentsMargins(0, 0, 0, 0);
+        lay->setSpacing(0);
+        lay->addWidget(view_, 1);
+        legend_ = new LegendBar(this);
+        lay->addWidget(legend_);
+        connect(legend_, &LegendBar::toggled, this, [this](const QString& key) {
+            if (hidden_.count(key))
+                hidden_.erase(key);
+            else
+                hidden_.insert(key);
+            refreshNow();
+        });
+        makeAxes();
+        applyStyle();
+    }
+
+    void setOptions(const ChartOptions& o) override {
+        const bool axesChange = o.logX != options_.logX || o.logY != options_.logY;
+        const bool styleChange = o.presentation != options_.presentation;
+        options_ = o;
+        if (axesChange) {
+            makeAxes();
+            autoRange_ = true;
+        }
+        if (styleChange) applyStyle();
+        refreshNow();
+    }
+    const ChartOptions& options() const override { return options_; }
+
+    void refresh(const RunStore& store, bool force) override {
+        store_ = &store;
+        if (!force && store.revision() == revision_) return;
+        revision_ = store.revision();
+        rebuild();
+    }
+    void fitToData() override {
+        autoRange_ = true;
+        refreshNow();
+    }
+    QString title() const override { return spec_.title; }
+    QStringList seriesNames() const override {
+        QStringList out;
+        for (const auto& [key, e] : entries_)
+            if (!e.raw || options_.smoothing <= 0) out << e.series->name();
+        return out;
+    }
+    int drawnPoints() const override { return drawn_; }
+    void setSeriesHidden(const QString& label, bool hidden) override {
+        for (const LegendEntry& e : legend_->entries())
+            if (e.label == label) {
+                if (hidden)
+                    hidden_.insert(e.key);
+                else
+                    hidden_.erase(e.key);
+            }
+        refreshNow();
+    }
+
+  private:
+    bool isHidden(const SeriesEntry& e) const {
+        return hidden_.count(QStringLiteral("m:") + QString::fromStdString(e.column)) ||
+               hidden_.count(QStringLiteral("r:") + QString::number(e.runId));
+    }
+    void refreshNow() {
+        if (store_) rebuild();
+    }
+
+    void makeAxes() {
+        for (QAbstractAxis* a : chart_->axes()) {
+            chart_->removeAxis(a);
+            delete a;
+        }
+        auto make = [&](bool log, bool isX) -> QAbstractAxis* {
+            if (log) {
+                auto* a = new QLogValueAxis;
+                a->setBase(10);
+                a->setLabelFormat(isX ? QStringLiteral("%g") : QStringLiteral("%.0e"));
+                a->setMinorTickCount(0);
+                return a;
+            }
+            auto* a = new QValueAxis;
+            a->setLabelFormat(QStringLiteral("%g"));
+            a->setTickCount(5);
+            return a;
+        };
+        xAxis_ = make(options_.logX, true);
+        yAxis_ = make(options_.logY, false);
+        xAxis_->setTitleText(tr("iteration"));
+        chart_->addAxis(xAxis_, Qt::AlignBottom);
+        chart_->addAxis(yAxis_, Qt::AlignLeft);
+        for (auto& [key, e] : entries_) {
+            e.series->attachAxis(xAxis_);
+            e.series->attachAxis(yAxis_);
+        }
+        applyStyle();
+    }
+
+    void applyStyle() {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * (options_.presentation ? 1.5 : 0.9));
+        QFont tf = f;
+        tf.setBold(true);
+        chart_->setTitleFont(tf);
+        chart_->legend()->setFont(f);
+        legend_->setFont(f);
+        for (QAbstractAxis* a : chart_->axes()) {
+            a->setLabelsFont(f);
+            a->setTitleFont(f);
+            a->setGridLineColor(QColor(0, 0, 0, 30));
+        }
+    }
+
+    // Creates, updates and drops series to match the visible runs, then fills them.
+    void rebuild() {
+        const auto runs = store_->visibleRuns();
+        std::set<QString> wanted;
+        std::map<std::string, int> columnIndex;  // metric -> order in this chart
+        for (const RunRecord* r : runs)
+            for (const auto& c : r->columns)
+                if (spec_.accepts(c) && !columnIndex.count(c))
+                    columnIndex.emplace(c, static_cast<int>(columnIndex.size()));
+        const bool smooth = options_.smoothing > 0;
+        const bool single = runs.size() == 1;
+        const double width = options_.presentation ? 3.0 : 1.8;
+        for (const RunRecord* r : runs) {
+            for (const auto& c : r->columns) {
+                if (!spec_.accepts(c)) continue;
+                const int ci = columnIndex[c];
+                for (bool raw : {false, true}) {
+                    if (raw && !smooth) continue;
+                    const QString key = QStringLiteral("%1|%2|%3")
+                                            .arg(r->id)
+                                            .arg(QString::fromStdString(c))
+                                            .arg(raw ? 'r' : 's');
+                    wanted.insert(key);
+                    SeriesEntry& e = entries_[key];
+                    if (!e.series) {
+                        e.series = new QLineSeries;
+                        e.runId = r->id;
+                        e.column = c;
+                        e.raw = raw;
+                        chart_->addSeries(e.series);
+                        e.series->attachAxis(xAxis_);
+                        e.series->attachAxis(yAxis_);
+                        connect(e.series, &QLineSeries::hovered, this,
+                                [this, key](const QPointF& p, bool on) { hover(key, p, on); });
+                    }
+                    const QString metric = QString::fromStdString(c);
+                    e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
+                    QColor col = single ? paletteColor(ci) : paletteColor(r->colorIndex);
+                    if (raw) col.setAlpha(60);
+                    QPen pen(col, raw ? 1.0 : width, raw ? Qt::SolidLine : paletteStyle(ci));
+                    if (e.series->pen() != pen) e.series->setPen(pen);
+                    e.series->setVisible(!isHidden(e));
+                }
+            }
+        }
+        for (auto it = entries_.begin(); it != entries_.end();) {
+            if (!wanted.count(it->first)) {
+                chart_->removeSeries(it->second.series);
+                delete it->second.series;
+                it = entries_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        fill(runs);
+        updateLegend(runs, columnIndex);
+    }
+
+    void updateLegend(const std::vector<const RunRecord*>& runs,
+                      const std::map<std::string, int>& columnIndex) {
+        std::vector<LegendEntry> items;
+        std::vector<std::pair<int, std::string>> order;
+        for (const auto& [c, i] : columnIndex)
+            order.emplace_back(i, c);
+        std::sort(order.begin(), order.end());
+        const bool single = runs.size() == 1;
+        for (const auto& [i, c] : order) {
+            LegendEntry e;
+            e.label = QString::fromStdString(c);
+            e.key = QStringLiteral("m:") + e.label;
+            e.pen = QPen(single ? paletteColor(i) : QColor(60, 60, 60), 2, paletteStyle(i));
+            e.hidden = hidden_.count(e.key) > 0;
+            items.push_back(e);
+        }
+        if (!single)
+            for (const RunRecord* r : runs) {
+                LegendEntry e;
+                e.label = r->name;
+                e.key = QStringLiteral("r:") + QString::number(r->id);
+                e.pen = QPen(paletteColor(r->colorIndex));
+                e.swatch = true;
+                e.hidden = hidden_.count(e.key) > 0;
+                items.push_back(e);
+            }
+        legend_->setEntries(items);
+    }
+
+    const std::vector<double>* yData(SeriesEntry& e, const RunRecord& r) {
+        const int c = r.column(e.column);
+        if (c < 0) return nullptr;
+        if (e.raw || options_.smoothing <= 0) return &r.data[c];
+        if (e.emaWeight != options_.smoothing || e.ema.size() > r.data[c].size()) {
+            e.ema.clear();
+            e.emaState = {};
+            e.emaWeight = options_.smoothing;
+        }
+        extendEma(r.data[c], e.emaWeight, e.ema, e.emaState);
+        return &e.ema;
+    }
+
+    void fill(const std::vector<const RunRecord*>& runs) {
+        double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+        if (autoRange_) {
+            bool anyX = false, anyY = false;
+            for (const auto& [key, e] : entries_) {
+                const RunRecord* r = store_->run(e.runId);
+                if (!r || r->size() == 0 || !e.series->isVisible()) continue;
+                const auto& xs = r->data[0];
+                const double lo = options_.logX ? std::max(1.0, xs.front()) : xs.front();
+                x0 = anyX ? std::min(x0, lo) : lo;
+                x1 = anyX ? std::max(x1, xs.back()) : xs.back();
+                anyX = true;
+                double a, b;
+                const int c = r->column(e.column);
+                if (c >= 0 && yRange(xs, r->data[c], -1e300, 1e300, options_.logY, a, b)) {
+                    y0 = anyY ? std::min(y0, a) : a;
+                    y1 = anyY ? std::max(y1, b) : b;
+                    anyY = true;
+                }
+            }
+            if (!anyX) x0 = options_.logX ? 1 : 0, x1 = options_.logX ? 10 : 1;
+            if (x1 <= x0) x1 = x0 + 1;
+            if (!anyY) y0 = options_.logY ? 1e-3 : 0, y1 = 1;
+            if (options_.logY) {
+                y0 = std::max(y0, y1 * 1e-14);
+                y0 = std::pow(10.0, std::floor(std::log10(y0)));
+                y1 = std::pow(10.0, std::ceil(std::log10(y1)));
+                if (y1 <= y0) y1 = y0 * 10;
+                // At most about six labelled ticks: a tick every 1, 2 or 3 decades.
+                const double decades = std::log10(y1 / y0);
+                const int step = decades > 12 ? 3 : decades > 6 ? 2 : 1;
+                auto* ly = static_cast<QLogValueAxis*>(yAxis_);
+                if (ly->base() != std::pow(10.0, step)) ly->setBase(std::pow(10.0, step));
+                y0 = std::pow(10.0, step * std::floor(std::log10(y0) / step));
+                y1 = std::pow(10.0, step * std::ceil(std::log10(y1) / step));
+            } else {
+                const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-12, std::abs(y0) * 0.1);
+                y0 -= pad;
+                y1 += pad;
+            }
+            xAxis_->setRange(x0, x1);
+            yAxis_->setRange(y0, y1);
+        } else {
+            x0 = axisMin(xAxis_);
+            x1 = axisMax(xAxis_);
+            y0 = axisMin(yAxis_);
+        }
+        DecimateRequest req;
+        req.x0 = x0;
+        req.x1 = x1;
+        req.pixels = std::max(50, static_cast<int>(chart_->plotArea().width()));
+        if (chart_->plotArea().width() < 10) req.pixels = 800;
+        req.logX = options_.logX;
+        req.logY = options_.logY;
+        req.yFloor = options_.logY ? std::max(y0, 1e-300) : 0.0;
+        drawn_ = 0;
+        for (auto& [key, e] : entries_) {
+            const RunRecord* r = store_->run(e.runId);
+            const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
+            if (!ys || r->data.empty()) {
+                e.series->clear();
+                continue;
+            }
+            const QList<QPointF> pts = decimate(r->data[0], *ys, req);
+            drawn_ += static_cast<int>(pts.size());
+            e.series->replace(pts);
+        }
+        (void)runs;
+    }
+
+    void hover(const QString& key, const QPointF& p, bool on) {
+        if (!on || !store_) {
+            QToolTip::hideText();
+            return;
+        }
+        const auto it = entries_.find(key);
+        if (it == entries_.end()) return;
+        const RunRecord* r = store_->run(it->second.runId);
+        const int c = r ? r->column(it->second.column) : -1;
+        if (c < 0 || r->size() == 0) return;
+        const auto& xs = r->data[0];
+        auto pos = std::lower_bound(xs.begin(), xs.end(), p.x());
+        std::size_t i = static_cast<std::size_t>(
+            std::min<std::ptrdiff_t>(pos - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
+        if (i > 0 && std::abs(xs[i - 1] - p.x()) < std::abs(xs[i] - p.x())) --i;
+        QString text = QStringLiteral("<b>%1</b><br>%2<br>iteration %3: %4")
+                           .arg(r->name.toHtmlEscaped(), QString::fromStdString(it->second.column))
+                           .arg(static_cast<qlonglong>(xs[i]))
+                           .arg(r->data[c][i], 0, 'g', 8);
+        if (options_.smoothing > 0 && !it->second.ema.empty() && i < it->second.ema.size())
+            text += QStringLiteral("<br>smoothed: %1").arg(it->second.ema[i], 0, 'g', 8);
+        QToolTip::showText(QCursor::pos(), text, view_);
+    }
+
+    ChartSpec spec_;
+    ChartOptions options_;
+    QChart* chart_ = nullptr;
+    InteractiveChartView* view_ = nullptr;
+    QAbstractAxis* xAxis_ = nullptr;
+    QAbstractAxis* yAxis_ = nullptr;
+    std::map<QString, SeriesEntry> entries_;
+    std::set<QString> hidden_;  // legend keys: "m:<metric>", "r:<run id>"
+    LegendBar* legend_ = nullptr;
+    const RunStore* store_ = nullptr;
+    quint64 revision_ = ~0ull;
+    bool autoRange_ = true;
+    int drawn_ = 0;
+};
+
+}  // namespace
+
+ChartPanel* createChartPanel(const ChartSpec& spec, QWidget* parent) {
+    return new QtChartPanel(spec, parent);
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,115 @@
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "Palette.h"
+#include "ScalingPlot.h"
+
+namespace ade::ui {
+
+namespace {
+
+class QtScalingPlot final : public ScalingPlot {
+  public:
+    explicit QtScalingPlot(QWidget* parent) : ScalingPlot(parent) {
+        setObjectName(QStringLiteral("scalingPlot"));
+        chart_ = new QChart;
+        chart_->setAnimationOptions(QChart::NoAnimation);
+        chart_->legend()->setAlignment(Qt::AlignBottom);
+        auto* view = new QChartView(chart_, this);
+        view->setRenderHint(QPainter::Antialiasing);
+        auto* lay = new QVBoxLayout(this);
+        lay->setContentsMargins(0, 0, 0, 0);
+        lay->addWidget(view);
+        setData({}, tr("n"), tr("excess risk (floor)"), {});
+    }
+
+    void setData(const std::vector<ScalingSeries>& series, const QString& xLabel,
+                 const QString& yLabel, const std::vector<double>& refs) override {
+        chart_->removeAllSeries();
+        for (QAbstractAxis* a : chart_->axes()) {
+            chart_->removeAxis(a);
+            delete a;
+        }
+        auto* ax = new QLogValueAxis;
+        auto* ay = new QLogValueAxis;
+        ax->setTitleText(xLabel);
+        ay->setTitleText(yLabel);
+        ax->setLabelFormat(QStringLiteral("%g"));
+        ay->setLabelFormat(QStringLiteral("%.0e"));
+        chart_->addAxis(ax, Qt::AlignBottom);
+        chart_->addAxis(ay, Qt::AlignLeft);
+        chart_->setTitle(tr("Data–compute scaling: %1 against %2").arg(yLabel, xLabel));
+        double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
+        auto attach = [&](QXYSeries* s) {
+            chart_->addSeries(s);
+            s->attachAxis(ax);
+            s->attachAxis(ay);
+        };
+        count_ = 0;
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const auto& s = series[i];
+            if (s.points.empty()) continue;
+            ++count_;
+            auto* pts = new QScatterSeries;
+            pts->setName(s.fitted ? tr("%1 (slope %2)").arg(s.name).arg(s.slope, 0, 'f', 2)
+                                  : s.name);
+            pts->setColor(paletteColor(static_cast<int>(i)));
+            pts->setMarkerSize(9);
+            for (const auto& [x, y] : s.points) {
+                if (!(x > 0 && y > 0)) continue;
+                pts->append(x, y);
+                x0 = std::min(x0, x), x1 = std::max(x1, x);
+                y0 = std::min(y0, y), y1 = std::max(y1, y);
+            }
+            attach(pts);
+            if (s.fitted && s.points.size() >= 2) {
+                auto* fit = new QLineSeries;
+                fit->setName(tr("fit %1").arg(s.name));
+                fit->setPen(QPen(paletteColor(static_cast<int>(i)), 2));
+                for (double x : {s.points.front().first, s.points.back().first})
+                    fit->append(x, std::exp(s.intercept + s.slope * std::log(x)));
+                attach(fit);
+            }
+        }
+        if (count_ > 0 && x1 > x0) {
+            const auto& anchor = series.front().points.front();
+            int k = 0;
+            for (double slope : refs) {
+                auto* ref = new QLineSeries;
+                ref->setName(tr("slope %1").arg(slope));
+                ref->setPen(QPen(QColor(90, 90, 90), 1.2, paletteStyle(1 + k++)));
+                for (double x : {x0, x1}) {
+                    const double y = anchor.second * std::pow(x / anchor.first, slope);
+                    ref->append(x, y);
+                    y0 = std::min(y0, y), y1 = std::max(y1, y);
+                }
+                attach(ref);
+            }
+            ax->setRange(x0 / 1.3, x1 * 1.3);
+            ay->setRange(std::pow(10, std::floor(std::log10(y0))),
+                         std::pow(10, std::ceil(std::log10(y1))));
+        } else {
+            ax->setRange(10, 1000);
+            ay->setRange(1e-6, 1);
+        }
+    }
+    int seriesCount() const override { return count_; }
+
+  private:
+    QChart* chart_ = nullptr;
+    int count_ = 0;
+};
+
+}  // namespace
+
+ScalingPlot* createScalingPlot(QWidget* parent) {
+    return new QtScalingPlot(parent);
+}
+
+}  // namespace ade::ui
