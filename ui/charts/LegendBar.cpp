@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QPainter>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace ade::ui {
 
@@ -38,10 +39,15 @@ QIcon sample(const LegendEntry& e, qreal dpr) {
 }  // namespace
 
 LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
-    layout_ = new QHBoxLayout(this);
-    layout_->setContentsMargins(4, 0, 4, 2);
-    layout_->setSpacing(2);
-    layout_->addStretch(1);
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(4, 0, 4, 2);
+    rows->setSpacing(0);
+    for (QHBoxLayout** row : {&metrics_, &runs_}) {
+        *row = new QHBoxLayout;
+        (*row)->setSpacing(2);
+        (*row)->addStretch(1);
+        rows->addLayout(*row);
+    }
 }
 
 void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
@@ -49,12 +55,13 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
         std::equal(entries.begin(), entries.end(), entries_.begin(), same))
         return;
     entries_ = entries;
-    while (layout_->count() > 1) {
-        QLayoutItem* item = layout_->takeAt(0);
-        delete item->widget();
-        delete item;
-    }
-    int pos = 0;
+    for (QHBoxLayout* row : {metrics_, runs_})
+        while (row->count() > 1) {
+            QLayoutItem* item = row->takeAt(0);
+            delete item->widget();
+            delete item;
+        }
+    int metricPos = 0, runPos = 0;
     for (const LegendEntry& e : entries_) {
         auto* b = new QToolButton(this);
         b->setObjectName(QStringLiteral("legend:") + e.label);
@@ -62,6 +69,7 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         b->setIcon(sample(e, devicePixelRatioF()));
         b->setIconSize(QSize(26, 12));
+        b->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
         b->setText(e.label);
         QFont f = font();
         f.setStrikeOut(e.hidden);
@@ -69,7 +77,10 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
         b->setToolTip(e.hidden ? tr("Show %1").arg(e.label) : tr("Hide %1").arg(e.label));
         const QString key = e.key;
         connect(b, &QToolButton::clicked, this, [this, key] { emit toggled(key); });
-        layout_->insertWidget(pos++, b);
+        if (e.swatch)
+            runs_->insertWidget(runPos++, b);
+        else
+            metrics_->insertWidget(metricPos++, b);
     }
 }
 

@@ -31,7 +31,8 @@ class LegendBar : public QWidget {
 
   private:
     std::vector<LegendEntry> entries_;
-    QHBoxLayout* layout_ = nullptr;
+    QHBoxLayout* metrics_ = nullptr;  // first row: metrics
+    QHBoxLayout* runs_ = nullptr;     // second row: runs, when several are overlaid
 };
 
 }  // namespace ade::ui

@@ -158,6 +158,7 @@ class QtChartPanel final : public ChartPanel {
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
+            e.series->clear();  // refilled for the new axes; old points may be <= 0
             e.series->attachAxis(xAxis_);
             e.series->attachAxis(yAxis_);
         }
@@ -321,6 +322,12 @@ class QtChartPanel final : public ChartPanel {
             }
             xAxis_->setRange(x0, x1);
             yAxis_->setRange(y0, y1);
+            // Round linear ranges to 1-2-5 ticks; read them back for decimation and clamping.
+            for (QAbstractAxis* ax : {xAxis_, yAxis_})
+                if (auto* v = qobject_cast<QValueAxis*>(ax)) v->applyNiceNumbers();
+            x0 = axisMin(xAxis_);
+            x1 = axisMax(xAxis_);
+            y0 = axisMin(yAxis_);
         } else {
             x0 = axisMin(xAxis_);
             x1 = axisMax(xAxis_);

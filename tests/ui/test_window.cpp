@@ -1,0 +1,286 @@
+// The explorer window driven as a user would: the form, the run controls, presets, overlays,
+// closing mid-run, a screenshot. Waits on signals and conditions only, never on sleeps.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "ChartArea.h"
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunStore.h"
+#include "SweepView.h"
+#include "charts/ChartPanel.h"
+#include "charts/ScalingPlot.h"
+
+using namespace ade::ui;
+
+namespace {
+
+// A run small enough to take milliseconds per hundred iterations.
+ade::Config tinyConfig(long iterations) {
+    ade::Config c;
+    for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
+             {"iterations", std::to_string(iterations)},
+             {"data.n", "8"},
+             {"data.prompts", "4"},
+             {"data.test_prompts", "2"},
+             {"optimizer", "gd"},
+             {"lr", "0.05"}})
+        if (auto e = c.setText(k, v)) qFatal("%s", e->message.c_str());
+    return c;
+}
+
+std::unique_ptr<MainWindow> makeWindow() {
+    LaunchOptions o;
+    o.persistSettings = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->show();
+    return w;
+}
+
+const RunRecord* onlyRun(const RunStore& s) {
+    return s.runs().empty() ? nullptr : s.runs().back().get();
+}
+
+}  // namespace
+
+class TestWindow : public QObject {
+    Q_OBJECT
+  private slots:
+    void formIsGeneratedFromRegistry() {
+        auto w = makeWindow();
+        for (const char* key : {"seed", "iterations", "data.n", "init", "optimizer", "lambda"})
+            QVERIFY2(w->form()->editor(QLatin1String(key)), key);
+        QVERIFY(!w->form()->editor(QStringLiteral("editor.that.does.not.exist")));
+        QVERIFY(!w->form()->editor(QStringLiteral("lr"))->toolTip().isEmpty());
+    }
+
+    void invalidValuesAreMarkedAndBlockStart() {
+        auto w = makeWindow();
+        QAction* start = w->action(QStringLiteral("start"));
+        QVERIFY(start->isEnabled());
+        auto* lr = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("lr")));
+        QVERIFY(lr);
+        lr->selectAll();
+        QTest::keyClicks(lr, QStringLiteral("-1"));
+        QVERIFY(!w->form()->isValid());
+        QVERIFY(!start->isEnabled());
+        auto* error = w->form()->findChild<QLabel*>(QStringLiteral("lr.error"));
+        QVERIFY(error && error->isVisible());
+        QVERIFY(error->text().contains(QStringLiteral("lr")));
+        lr->selectAll();
+        QTest::keyClicks(lr, QStringLiteral("0.25"));
+        QVERIFY(w->form()->isValid());
+        QVERIFY(start->isEnabled());
+        QCOMPARE(w->form()->config().getReal("lr"), 0.25);
+        // Integer knobs are spin boxes clamped to their range: 0 tokens cannot be entered.
+        auto* n = qobject_cast<QSpinBox*>(w->form()->editor(QStringLiteral("data.n")));
+        QVERIFY(n);
+        n->selectAll();
+        QTest::keyClicks(n, QStringLiteral("0"));
+        QTest::keyClick(n, Qt::Key_Enter);
+        QVERIFY(w->form()->config().getInt("data.n") >= 1);
+        // Choices are combo boxes.
+        auto* opt = qobject_cast<QComboBox*>(w->form()->editor(QStringLiteral("optimizer")));
+        QVERIFY(opt);
+        opt->setCurrentText(QStringLiteral("adam"));
+        QCOMPARE(w->form()->config().getString("optimizer"), std::string("adam"));
+    }
+
+    void startPauseStepStopReset() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyConfig(100000000));
+        RunController* c = w->controller();
+        w->action(QStringLiteral("start"))->trigger();
+        QVERIFY(c->anyActive());
+        const RunRecord* r = onlyRun(*w->store());
+        QVERIFY(r);
+        const int firstId = r->id;
+        QTRY_VERIFY(r->size() >= 3);
+        const std::vector<double> firstRow = {r->data[2][0], r->data[3][0]};
+
+        QTest::keyClick(w.get(), Qt::Key_Space);  // pause
+        QVERIFY(c->paused());
+        QCOMPARE(r->state, RunState::Paused);
+        QSignalSpy drained(c, &RunController::drained);
+        QVERIFY(drained.wait(2000));  // buffered records arrive...
+        QVERIFY(drained.wait(2000));
+        const std::size_t held = r->size();
+        QVERIFY(drained.wait(2000));  // ...then nothing more while paused
+        QVERIFY(drained.wait(2000));
+        QCOMPARE(r->size(), held);
+
+        QTest::keyClick(w.get(), Qt::Key_S);  // step: exactly one more record
+        QTRY_COMPARE(r->size(), held + 1);
+        QVERIFY(drained.wait(2000));
+        QCOMPARE(r->size(), held + 1);
+        QVERIFY(c->paused());
+
+        QTest::keyClick(w.get(), Qt::Key_Space);  // resume
+        QTRY_VERIFY(r->size() > held + 3);
+
+        QElapsedTimer t;
+        t.start();
+        QTest::keyClick(w.get(), Qt::Key_Escape);  // stop
+        QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), 2000);
+        QVERIFY(t.elapsed() < 1000);
+        QCOMPARE(w->store()->run(firstId)->state, RunState::Stopped);
+
+        QTest::keyClick(w.get(), Qt::Key_R);  // reset: same run, same initial weights
+        QTRY_VERIFY(!w->store()->runs().empty() && w->store()->runs().back()->size() >= 1);
+        const RunRecord* again = w->store()->runs().back().get();
+        QVERIFY(again->id != firstId);
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));  // replaced, not added
+        QCOMPARE(again->data[2][0], firstRow[0]);
+        QCOMPARE(again->data[3][0], firstRow[1]);
+        w->stopRuns();
+        QTRY_VERIFY(!c->anyActive());
+
+        const auto seed = w->form()->config().getInt("seed");
+        w->action(QStringLiteral("reseed"))->trigger();
+        QVERIFY(w->form()->config().getInt("seed") != seed);
+        QTRY_VERIFY(w->store()->runs().back()->size() >= 1);
+        QVERIFY(w->store()->runs().back()->data[2][0] != firstRow[0]);
+        w->stopRuns();
+        QTRY_VERIFY(!c->anyActive());
+    }
+
+    void stepWhenIdleStartsPaused() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyConfig(100000000));
+        w->step();
+        QVERIFY(w->controller()->paused());
+        const RunRecord* r = onlyRun(*w->store());
+        QTRY_COMPARE(r->size(), std::size_t(1));  // iteration 0 is recorded before the first step
+        w->stopRuns();
+        QTRY_VERIFY(!w->controller()->anyActive());
+    }
+
+    void presetLoadsFormAndStartsComparison() {
+        auto w = makeWindow();
+        QVERIFY(w->action(QStringLiteral("preset.a-spectral-vs-random")));
+        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false));
+        QCOMPARE(w->form()->config().getInt("data.n"), 128);
+        QCOMPARE(w->form()->config().getString("init"), std::string("spectral"));
+        QVERIFY(w->store()->runs().empty());
+        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), true));
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        QCOMPARE(w->store()->runs()[0]->name, QStringLiteral("alg1-spectral"));
+        QCOMPARE(w->store()->runs()[1]->name, QStringLiteral("sgd-random"));
+        QTRY_VERIFY(w->store()->runs()[1]->size() >= 2);
+        w->stopRuns();
+        QTRY_VERIFY(!w->controller()->anyActive());
+        QVERIFY(!w->loadPreset(QStringLiteral("no-such-preset"), true));
+    }
+
+    void twoRunsOverlayOnTheCharts() {
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(tinyConfig(60));
+        w->startFromForm();
+        ade::Config second = tinyConfig(60);
+        second.setText("lr", "0.01");
+        w->form()->setConfig(second);
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        for (const auto& r : w->store()->runs())
+            QCOMPARE(r->state, RunState::Completed);
+        ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
+        QVERIFY(loss);
+        const QStringList names = loss->seriesNames();
+        QVERIFY2(names.filter(QStringLiteral("run 1")).size() >= 2, qPrintable(names.join(',')));
+        QVERIFY2(names.filter(QStringLiteral("run 2")).size() >= 2, qPrintable(names.join(',')));
+        QVERIFY(loss->drawnPoints() > 0);
+        QVERIFY(w->charts()->panel(QStringLiteral("norms"))->drawnPoints() > 0);
+        QVERIFY(w->charts()->panel(QStringLiteral("manifold"))->drawnPoints() > 0);
+        // Hiding one run removes its curves from the charts.
+        w->store()->setVisible(w->store()->runs()[0]->id, false);
+        QVERIFY(loss->seriesNames().filter(QStringLiteral("run 1")).isEmpty());
+        // Edit and rerun copies the run's config into the form.
+        w->editRun(w->store()->runs()[0]->id);
+        QCOMPARE(w->form()->config().getReal("lr"), 0.05);
+        w->deleteRun(w->store()->runs()[0]->id);
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));
+    }
+
+    void smoothingAndLogAxesKeepData() {
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(tinyConfig(40));
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
+        const int raw = loss->drawnPoints();
+        w->charts()->setSmoothing(0.6);
+        QVERIFY(loss->drawnPoints() > raw);  // smoothed curve plus the faint raw one
+        w->charts()->setLogX(true);
+        w->charts()->setLogY(false);
+        QVERIFY(loss->drawnPoints() > 0);
+        QVERIFY(loss->options().logX && !loss->options().logY);
+    }
+
+    void closingMidRunIsClean() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyConfig(100000000));
+        w->startFromForm();
+        QTRY_VERIFY(onlyRun(*w->store())->size() >= 2);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(w->close());
+        QVERIFY(t.elapsed() < 1000);
+        QVERIFY(!w->controller()->anyActive());
+        QCOMPARE(onlyRun(*w->store())->state, RunState::Stopped);
+        w.reset();  // destroying after close must not touch freed widgets
+    }
+
+    void screenshotIsProduced() {
+        QTemporaryDir dir;
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(tinyConfig(30));
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        const QString file = dir.filePath(QStringLiteral("shot.png"));
+        QVERIFY(w->saveScreenshot(file));
+        QImage img(file);
+        QVERIFY(!img.isNull());
+        QVERIFY(img.width() >= 800 && img.height() >= 500);
+        QVERIFY(img.pixel(10, 10) != img.pixel(img.width() / 2, img.height() / 2) ||
+                img.pixel(10, 10) != img.pixel(img.width() - 10, img.height() - 10));
+        const QString stats = dir.filePath(QStringLiteral("stats.json"));
+        QVERIFY(w->writeStats(stats));
+        QFile f(stats);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(f.readAll().toStdString());
+        QVERIFY(j.contains("frame_ms") && j.contains("solver_iterations_per_second"));
+        QCOMPARE(j["logged_records"].get<int>(), 31);
+    }
+
+    void sweepFitsASlope() {
+        auto w = makeWindow();
+        ade::Config c = tinyConfig(20);
+        w->form()->setConfig(c);
+        SweepView* s = w->sweepView();
+        s->findChild<QLineEdit*>(QStringLiteral("sweepValues"))->setText(QStringLiteral("8, 16"));
+        s->findChild<QSpinBox*>(QStringLiteral("sweepSeeds"))->setValue(1);
+        QSignalSpy done(s, &SweepView::finished);
+        QVERIFY(s->start());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(s->fits().size(), std::size_t(1));
+        QCOMPARE(s->fits().front().points, 2);
+        QCOMPARE(s->plot()->seriesCount(), 1);
+    }
+};
+
+QTEST_MAIN(TestWindow)
+#include "test_window.moc"
