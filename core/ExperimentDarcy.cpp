@@ -367,7 +367,17 @@ std::vector<int> DarcyRegression::trainable(const ParamSet& p) const {
     return Problem::trainable(p);
 }
 
+const VitRegressor::FrozenParts* DarcyRegression::frozenFor(const ParamSet& p, bool test) {
+    if (!stage2_) return nullptr;
+    VitRegressor::FrozenParts& f = test ? testFrozen_ : trainFrozen_;
+    if (!VitRegressor::matches(f, p))
+        f = model_.freeze(p, test ? task_->test : task_->train, pool_.get());
+    return &f;
+}
+
 double DarcyRegression::loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) {
+    if (const auto* f = frozenFor(p, false))
+        return model_.lossQK(p, task_->train, *f, units, grad, pool_.get());
     return model_.loss(p, task_->train, units, grad, stage2_, pool_.get());
 }
 
@@ -387,7 +397,10 @@ DarcyRegression::Errors DarcyRegression::testErrors(const ParamSet& p) {
     Eigen::MatrixXd pred;
     Errors e;
     const PatchTokens& t = task_->test;
-    e.loss = model_.loss(p, t, {}, nullptr, false, pool_.get(), &pred);
+    if (const auto* f = frozenFor(p, true))
+        e.loss = model_.lossQK(p, t, *f, {}, nullptr, pool_.get(), &pred);
+    else
+        e.loss = model_.loss(p, t, {}, nullptr, false, pool_.get(), &pred);
     const int T = t.tokens;
     double sq = 0.0, rel = 0.0;
     for (int i = 0; i < t.samples; ++i) {

@@ -67,6 +67,10 @@ class DarcyRegression final : public Problem {
     std::string regularizer_;
     double lambda_;
     std::unique_ptr<WorkerPool> pool_;
+    // Stage 2: frozen-weight parts of the training and test sets (recomputed if those weights
+    // ever differ from the ones they were made from).
+    VitRegressor::FrozenParts trainFrozen_, testFrozen_;
+    const VitRegressor::FrozenParts* frozenFor(const ParamSet& p, bool test);
 };
 
 }  // namespace ade

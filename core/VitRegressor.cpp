@@ -108,4 +108,99 @@ double VitRegressor::loss(const ParamSet& p, const PatchTokens& data, std::span<
     return total;
 }
 
+VitRegressor::FrozenParts VitRegressor::freeze(const ParamSet& p, const PatchTokens& data,
+                                               WorkerPool* pool) const {
+    FrozenParts f;
+    f.at = p;
+    const int T = data.tokens;
+    const Eigen::Index rows = static_cast<Eigen::Index>(data.samples) * T;
+    f.H.resize(rows, width_);
+    f.VO.resize(rows, out_);
+    f.base.resize(rows, out_);
+    const Eigen::MatrixXd VWO = p[WV] * p[WO];
+    forEachChunk(pool, data.samples, kChunk, [&](int, int begin, int end) {
+        const Eigen::Index r0 = static_cast<Eigen::Index>(begin) * T, n = (end - begin) * T;
+        Eigen::MatrixXd H = data.X.middleRows(r0, n) * p[E];
+        H.rowwise() += p[bE].row(0);
+        f.VO.middleRows(r0, n).noalias() = H * VWO;
+        Eigen::MatrixXd base = H * p[WO];
+        base.rowwise() += p[bO].row(0);
+        f.base.middleRows(r0, n) = base;
+        f.H.middleRows(r0, n) = H;
+    });
+    return f;
+}
+
+bool VitRegressor::matches(const FrozenParts& frozen, const ParamSet& p) {
+    if (frozen.at.size() != p.size()) return false;
+    for (int i : {E, bE, WV, WO, bO}) {
+        const auto& a = frozen.at[i];
+        if (a.rows() != p[i].rows() || a.cols() != p[i].cols() || a != p[i]) return false;
+    }
+    return true;
+}
+
+double VitRegressor::lossQK(const ParamSet& p, const PatchTokens& data, const FrozenParts& fz,
+                            std::span<const int> units, ParamSet* grad, WorkerPool* pool,
+                            Eigen::MatrixXd* prediction) const {
+    const int count = units.empty() ? data.samples : static_cast<int>(units.size());
+    const int T = data.tokens;
+    const double norm = 1.0 / (static_cast<double>(count) * T * out_);
+    const double invScale = 1.0 / std::sqrt(static_cast<double>(width_));
+    const Eigen::MatrixXd Bm = p[WQ] * p[WK].transpose() * invScale;  // merged key-query
+    const int chunks = chunkCount(count, kChunk);
+    std::vector<double> partLoss(chunks, 0.0);
+    std::vector<Eigen::MatrixXd> partB(grad ? chunks : 0);
+    if (prediction) prediction->resize(static_cast<Eigen::Index>(count) * T, out_);
+
+    forEachChunk(pool, count, kChunk, [&](int c, int begin, int end) {
+        const int m = end - begin;
+        const Eigen::Index rows = static_cast<Eigen::Index>(m) * T;
+        Eigen::MatrixXd Hc(rows, width_), VOc(rows, out_), R(rows, out_), Yc(rows, out_);
+        for (int i = 0; i < m; ++i) {
+            const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
+            Hc.middleRows(i * T, T) = fz.H.middleRows(s * T, T);
+            VOc.middleRows(i * T, T) = fz.VO.middleRows(s * T, T);
+            Yc.middleRows(i * T, T) = data.Y.middleRows(s * T, T);
+            R.middleRows(i * T, T) = fz.base.middleRows(s * T, T);
+        }
+        const Eigen::MatrixXd HB = Hc * Bm;
+        Eigen::MatrixXd A(T, T), dA, dS, M;
+        if (grad) M.resize(rows, width_);
+        std::vector<Eigen::MatrixXd> attn(grad ? m : 0);
+        for (int i = 0; i < m; ++i) {
+            A.noalias() = HB.middleRows(i * T, T) * Hc.middleRows(i * T, T).transpose();
+            A = (A.colwise() - A.rowwise().maxCoeff()).array().exp().matrix();
+            A.array().colwise() /= A.rowwise().sum().array();
+            R.middleRows(i * T, T).noalias() += A * VOc.middleRows(i * T, T);
+            if (grad) attn[i] = A;
+        }
+        if (prediction) prediction->middleRows(static_cast<Eigen::Index>(begin) * T, rows) = R;
+        R -= Yc;
+        partLoss[c] = 0.5 * norm * R.squaredNorm();
+        if (!grad) return;
+        R *= norm;
+        for (int i = 0; i < m; ++i) {
+            const Eigen::MatrixXd& Ai = attn[i];
+            dA.noalias() = R.middleRows(i * T, T) * VOc.middleRows(i * T, T).transpose();
+            const Eigen::VectorXd rs = dA.cwiseProduct(Ai).rowwise().sum();
+            dS = (Ai.array() * (dA.colwise() - rs).array()).matrix();
+            M.middleRows(i * T, T).noalias() = dS * Hc.middleRows(i * T, T);
+        }
+        partB[c].noalias() = Hc.transpose() * M;  // d loss / d(W_Q W_K^T / sqrt(e))
+    });
+    double total = 0.0;
+    Eigen::MatrixXd dB;
+    if (grad) dB.setZero(width_, width_);
+    for (int c = 0; c < chunks; ++c) {
+        total += partLoss[c];
+        if (grad) dB += partB[c];
+    }
+    if (grad) {
+        (*grad)[WQ].noalias() += invScale * dB * p[WK];
+        (*grad)[WK].noalias() += invScale * dB.transpose() * p[WQ];
+    }
+    return total;
+}
+
 }  // namespace ade

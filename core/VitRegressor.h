@@ -42,6 +42,22 @@ class VitRegressor {
                 ParamSet* grad, bool onlyQK = false, WorkerPool* pool = nullptr,
                 Eigen::MatrixXd* prediction = nullptr) const;
 
+    // Stage 2 (only W_Q, W_K change): per-sample quantities of the frozen weights, so a step
+    // costs S = H (W_Q W_K^T) H^T / sqrt(e) and Yhat = (H W_O + b_O) + A (V W_O) only.
+    struct FrozenParts {
+        ParamSet at;           // the parameters they were computed from (W_Q, W_K ignored)
+        Eigen::MatrixXd H;     // (samples*T) x e
+        Eigen::MatrixXd VO;    // (samples*T) x p^2:  H W_V W_O
+        Eigen::MatrixXd base;  // (samples*T) x p^2:  H W_O + b_O
+    };
+    FrozenParts freeze(const ParamSet& p, const PatchTokens& data, WorkerPool* pool) const;
+    // True when `frozen` was computed from p's frozen weights (all but W_Q, W_K).
+    static bool matches(const FrozenParts& frozen, const ParamSet& p);
+    // Same value and W_Q, W_K gradients as loss(..., onlyQK = true), from the frozen parts.
+    double lossQK(const ParamSet& p, const PatchTokens& data, const FrozenParts& frozen,
+                  std::span<const int> units, ParamSet* grad, WorkerPool* pool = nullptr,
+                  Eigen::MatrixXd* prediction = nullptr) const;
+
     int width() const { return width_; }
 
   private:

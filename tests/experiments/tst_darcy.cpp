@@ -183,6 +183,21 @@ class TestDarcy : public QObject {
         QVERIFY(gq[VitRegressor::WK].isApprox(g[VitRegressor::WK], 1e-12));
         QCOMPARE(gq[VitRegressor::E].norm(), 0.0);
         QCOMPARE(gq[VitRegressor::WV].norm(), 0.0);
+        // The stage-2 fast path (frozen parts precomputed) gives the same loss, gradients and
+        // predictions.
+        const auto frozen = model.freeze(p, task->train, nullptr);
+        QVERIFY(VitRegressor::matches(frozen, p));
+        ParamSet gf = p.zerosLike();
+        Eigen::MatrixXd predSlow, predFast;
+        const double slow = model.loss(p, task->train, units, nullptr, false, nullptr, &predSlow);
+        const double fast = model.lossQK(p, task->train, frozen, units, &gf, nullptr, &predFast);
+        QVERIFY(std::abs(fast - slow) < 1e-13 * slow);
+        QVERIFY(predFast.isApprox(predSlow, 1e-12));
+        QVERIFY(gf[VitRegressor::WQ].isApprox(g[VitRegressor::WQ], 1e-10));
+        QVERIFY(gf[VitRegressor::WK].isApprox(g[VitRegressor::WK], 1e-10));
+        ParamSet other = p;
+        other[VitRegressor::WO](0, 0) += 1e-3;
+        QVERIFY(!VitRegressor::matches(frozen, other));
     }
 
     void stage2TrainsOnlyQueryAndKey() {
