@@ -5,6 +5,7 @@
 #include "Config.h"
 #include "Npy.h"
 #include "Preset.h"
+#include "Session.h"
 
 namespace adefuzz {
 
@@ -41,6 +42,17 @@ int set(const std::uint8_t* data, std::size_t size) {
         if (ade::splitAssignment(s, k, v)) (void)c.setText(k, v);
     }
     (void)c.validate();
+    return 0;
+}
+
+int session(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    const auto r = ade::sessionFromText(text);
+    if (r.session) {
+        // Whatever loads must save and load back to the same runs.
+        const auto again = ade::sessionFromText(ade::sessionToText(*r.session));
+        if (!again.session || again.session->runs.size() != r.session->runs.size()) __builtin_trap();
+    }
     return 0;
 }
 

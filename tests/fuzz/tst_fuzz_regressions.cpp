@@ -26,6 +26,7 @@ class TestFuzzRegressions : public QObject {
 private slots:
     void plan() { QVERIFY(replay("plan", adefuzz::plan) >= 4); }
     void set() { QVERIFY(replay("set", adefuzz::set) >= 2); }
+    void session() { QVERIFY(replay("session", adefuzz::session) >= 2); }
     void npy() { QVERIFY(replay("npy", adefuzz::npy) >= 3); }
     void hostileInputs() {
         // A few classics, whatever the corpus holds.
@@ -38,6 +39,7 @@ private slots:
             adefuzz::plan(d, in.size());
             adefuzz::set(d, in.size());
             adefuzz::npy(d, in.size());
+            adefuzz::session(d, in.size());
         }
     }
 };
