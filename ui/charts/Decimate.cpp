@@ -5,27 +5,28 @@
 
 namespace ade::ui {
 
-QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>& y,
-                        const DecimateRequest& r) {
-    QList<QPointF> out;
-    const std::size_t n = std::min(x.size(), y.size());
-    if (n == 0 || !(r.x1 >= r.x0)) return out;
-    auto first = std::lower_bound(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), r.x0);
-    auto last = std::upper_bound(first, x.begin() + static_cast<std::ptrdiff_t>(n), r.x1);
-    std::size_t b = static_cast<std::size_t>(first - x.begin());
-    std::size_t e = static_cast<std::size_t>(last - x.begin());
-    if (b > 0) --b;
-    if (e < n) ++e;
+bool operator==(const DecimateRequest& a, const DecimateRequest& b) {
+    return a.x0 == b.x0 && a.x1 == b.x1 && a.pixels == b.pixels && a.logX == b.logX &&
+           a.logY == b.logY && a.yFloor == b.yFloor;
+}
+
+namespace {
+
+// The bucketing loop, shared by the full and the incremental paths. Appends to `out` from
+// record `from`; leaves the last bucket's start in `resumeIndex`/`resumePoints`.
+void bucketize(const std::vector<double>& x, const std::vector<double>& y, const DecimateRequest& r,
+               std::size_t from, std::size_t end, bool bucketed, QList<QPointF>& out,
+               std::size_t& resumeIndex, qsizetype& resumePoints) {
     const int pixels = std::max(1, r.pixels);
     const double tx0 = r.logX ? std::log10(std::max(r.x0, 1e-300)) : r.x0;
     const double tx1 = r.logX ? std::log10(std::max(r.x1, 1e-300)) : r.x1;
     const double scale = tx1 > tx0 ? pixels / (tx1 - tx0) : 0.0;
     auto yv = [&](double v) { return r.logY ? std::max(v, r.yFloor) : v; };
-
-    // Per bucket: indices of first, min, max, last; emitted in index order.
     long bucket = -1;
     std::size_t iFirst = 0, iMin = 0, iMax = 0, iLast = 0;
     bool open = false;
+    resumeIndex = from;
+    resumePoints = out.size();
     auto flush = [&] {
         if (!open) return;
         std::size_t idx[4] = {iFirst, iMin, iMax, iLast};
@@ -38,12 +39,10 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
         }
         open = false;
     };
-    const bool few = (e - b) <= static_cast<std::size_t>(pixels) * 2;
-    out.reserve(static_cast<qsizetype>(few ? e - b : static_cast<std::size_t>(pixels) * 4 + 2));
-    for (std::size_t i = b; i < e; ++i) {
+    for (std::size_t i = from; i < end; ++i) {
         if (!std::isfinite(y[i]) || !std::isfinite(x[i])) continue;
         if (r.logX && x[i] <= 0) continue;
-        if (few) {
+        if (!bucketed) {
             out.append(QPointF(x[i], yv(y[i])));
             continue;
         }
@@ -53,6 +52,8 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
             flush();
             bucket = bk;
             iFirst = iMin = iMax = iLast = i;
+            resumeIndex = i;
+            resumePoints = out.size();
             open = true;
             continue;
         }
@@ -61,7 +62,58 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
         iLast = i;
     }
     flush();
+}
+
+// Records [b, e) to draw: the visible range plus one neighbour on each side.
+bool visibleSpan(const std::vector<double>& x, const std::vector<double>& y,
+                 const DecimateRequest& r, std::size_t& b, std::size_t& e) {
+    const std::size_t n = std::min(x.size(), y.size());
+    if (n == 0 || !(r.x1 >= r.x0)) return false;
+    auto first = std::lower_bound(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), r.x0);
+    auto last = std::upper_bound(first, x.begin() + static_cast<std::ptrdiff_t>(n), r.x1);
+    b = static_cast<std::size_t>(first - x.begin());
+    e = static_cast<std::size_t>(last - x.begin());
+    if (b > 0) --b;
+    if (e < n) ++e;
+    return true;
+}
+
+}  // namespace
+
+QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>& y,
+                        const DecimateRequest& r) {
+    QList<QPointF> out;
+    std::size_t b = 0, e = 0, ri = 0;
+    qsizetype rp = 0;
+    if (!visibleSpan(x, y, r, b, e)) return out;
+    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels)) * 2;
+    bucketize(x, y, r, b, e, bucketed, out, ri, rp);
     return out;
+}
+
+const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::vector<double>& y,
+                                     const DecimateRequest& r, double tag, DecimateCache& c) {
+    std::size_t b = 0, e = 0;
+    if (!visibleSpan(x, y, r, b, e)) {
+        c.valid = false;
+        c.points.clear();
+        return c.points;
+    }
+    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels)) * 2;
+    const bool reuse = c.valid && c.request == r && c.tag == tag && c.bucketed == bucketed &&
+                       bucketed && c.resumeIndex >= b && c.resumeIndex <= e;
+    if (reuse) {
+        c.points.resize(c.resumePoints);
+        bucketize(x, y, r, c.resumeIndex, e, true, c.points, c.resumeIndex, c.resumePoints);
+    } else {
+        c.points.clear();
+        bucketize(x, y, r, b, e, bucketed, c.points, c.resumeIndex, c.resumePoints);
+    }
+    c.request = r;
+    c.tag = tag;
+    c.bucketed = bucketed;
+    c.valid = true;
+    return c.points;
 }
 
 void extendEma(const std::vector<double>& y, double weight, std::vector<double>& out,

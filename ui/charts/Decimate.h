@@ -18,10 +18,28 @@ struct DecimateRequest {
     double yFloor = 1e-300;
 };
 
+bool operator==(const DecimateRequest& a, const DecimateRequest& b);
+
+// Lets a growing history be decimated incrementally: with the same request, only the records
+// from the last (open) bucket on are visited again.
+struct DecimateCache {
+    DecimateRequest request;
+    double tag = 0;  // caller's extra key (e.g. the smoothing weight)
+    bool valid = false;
+    bool bucketed = false;
+    std::size_t resumeIndex = 0;  // first record of the last bucket
+    qsizetype resumePoints = 0;   // output points before that bucket
+    QList<QPointF> points;
+};
+
 // x must be non-decreasing. Non-finite y values are skipped. One point beyond each end of the
 // range is kept so lines run to the plot edge.
 QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>& y,
                         const DecimateRequest& r);
+// Same result as decimate(), reusing `cache` when the request and tag are unchanged and the
+// data only grew since the last call.
+const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::vector<double>& y,
+                                     const DecimateRequest& r, double tag, DecimateCache& cache);
 
 // Exponential moving average with TensorBoard's debiasing, continued incrementally: `out` holds
 // the smoothed values of y[0, out.size()); state carries the running average between calls.

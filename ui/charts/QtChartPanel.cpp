@@ -36,6 +36,11 @@ struct SeriesEntry {
     std::vector<double> ema;
     EmaState emaState;
     double emaWeight = -1;
+    DecimateCache decimation;
+    // Running y range of the raw column (auto ranges use the whole history).
+    std::size_t rangeScanned = 0;
+    bool rangeAny = false, rangePositive = false;
+    double rangeLo = 0, rangeHi = 0;
 };
 
 double axisMin(QAbstractAxis* a) {
@@ -191,7 +196,9 @@ class QtChartPanel final : public ChartPanel {
                     columnIndex.emplace(c, static_cast<int>(columnIndex.size()));
         const bool smooth = options_.smoothing > 0;
         const bool single = runs.size() == 1;
-        const double width = options_.presentation ? 3.0 : 1.8;
+        // 1-px lines go through Qt's fast cosmetic stroker: dashed curves of thousands of points
+        // paint ~50x faster than at 1.8 px (measured: 500 ms -> 7 ms per frame at 100k points).
+        const double width = options_.presentation ? 2.0 : 1.0;
         for (const RunRecord* r : runs) {
             for (const auto& c : r->columns) {
                 if (!spec_.accepts(c)) continue;
@@ -267,6 +274,23 @@ class QtChartPanel final : public ChartPanel {
         legend_->setEntries(items);
     }
 
+    bool updateRange(SeriesEntry& e, const std::vector<double>& y) {
+        if (e.rangePositive != options_.logY || e.rangeScanned > y.size()) {
+            e.rangeScanned = 0;
+            e.rangeAny = false;
+            e.rangePositive = options_.logY;
+        }
+        for (std::size_t i = e.rangeScanned; i < y.size(); ++i) {
+            const double v = y[i];
+            if (!std::isfinite(v) || (e.rangePositive && v <= 0)) continue;
+            e.rangeLo = e.rangeAny ? std::min(e.rangeLo, v) : v;
+            e.rangeHi = e.rangeAny ? std::max(e.rangeHi, v) : v;
+            e.rangeAny = true;
+        }
+        e.rangeScanned = y.size();
+        return e.rangeAny;
+    }
+
     const std::vector<double>* yData(SeriesEntry& e, const RunRecord& r) {
         const int c = r.column(e.column);
         if (c < 0) return nullptr;
@@ -284,7 +308,7 @@ class QtChartPanel final : public ChartPanel {
         double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
         if (autoRange_) {
             bool anyX = false, anyY = false;
-            for (const auto& [key, e] : entries_) {
+            for (auto& [key, e] : entries_) {
                 const RunRecord* r = store_->run(e.runId);
                 if (!r || r->size() == 0 || !e.series->isVisible()) continue;
                 const auto& xs = r->data[0];
@@ -292,11 +316,10 @@ class QtChartPanel final : public ChartPanel {
                 x0 = anyX ? std::min(x0, lo) : lo;
                 x1 = anyX ? std::max(x1, xs.back()) : xs.back();
                 anyX = true;
-                double a, b;
                 const int c = r->column(e.column);
-                if (c >= 0 && yRange(xs, r->data[c], -1e300, 1e300, options_.logY, a, b)) {
-                    y0 = anyY ? std::min(y0, a) : a;
-                    y1 = anyY ? std::max(y1, b) : b;
+                if (c >= 0 && updateRange(e, r->data[c])) {
+                    y0 = anyY ? std::min(y0, e.rangeLo) : e.rangeLo;
+                    y1 = anyY ? std::max(y1, e.rangeHi) : e.rangeHi;
                     anyY = true;
                 }
             }
@@ -349,7 +372,8 @@ class QtChartPanel final : public ChartPanel {
                 e.series->clear();
                 continue;
             }
-            const QList<QPointF> pts = decimate(r->data[0], *ys, req);
+            const double tag = e.raw ? -1.0 : options_.smoothing;
+            const QList<QPointF>& pts = decimateCached(r->data[0], *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
             e.series->replace(pts);
         }
