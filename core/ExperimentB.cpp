@@ -7,6 +7,7 @@
 #include "ExperimentRegistry.h"
 #include "ParamSpec.h"
 #include "Rng.h"
+#include "VillaniEstimate.h"
 #include "WorkerPool.h"
 
 namespace ade {
@@ -33,6 +34,9 @@ void registerExperimentBParams(ParamRegistry& r) {
     bc(makeInt("data.test_n", "data", "Test samples", 256, 1, 1 << 22,
                "Held-out samples from the same teacher for the test loss and the "
                "generalisation gap."));
+    bc(makeInt("villani.probes", "regularizer", "Villani probes", 4, 0, 1024,
+               "Hutchinson probes for the Villani quantity -Lap V + ||grad V||^2 / s (column "
+               "'villani', V = loss + regulariser, s = temperature); 0 = not computed."));
     auto b = [&](ParamSpec s) {
         s.experiments = {"b"};
         r.add(std::move(s));
@@ -107,6 +111,7 @@ TokenSamples sampleTokens(int samples, int tokens, int d, const SingleHeadAttent
 }
 
 constexpr int kChunk = 32;  // samples per work item
+constexpr std::uint64_t kVillaniStream = 101;
 
 }  // namespace
 
@@ -220,6 +225,10 @@ ExperimentB::ExperimentB(const Config& c)
     orbit_ = BalancedOrbit(WQstar_ * WKstar_.transpose(), dk_);
     const int threads = static_cast<int>(c.getInt("threads"));
     if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
+    temperature_ = c.getReal("temperature");
+    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
+    villaniRng_ = Rng(seed, kVillaniStream);
 }
 
 ExperimentB::~ExperimentB() = default;
@@ -244,8 +253,11 @@ double ExperimentB::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
 }
 
 std::vector<std::string> ExperimentB::metricNames() const {
-    return {"train_loss", "test_loss", "gen_gap",           "norm_WQ",
-            "norm_WK",    "imbalance", "manifold_distance", "manifold_distance_rel"};
+    std::vector<std::string> names = {
+        "train_loss", "test_loss", "gen_gap",           "norm_WQ",
+        "norm_WK",    "imbalance", "manifold_distance", "manifold_distance_rel"};
+    if (villaniProbes_ > 0) names.push_back("villani");
+    return names;
 }
 
 void ExperimentB::evaluate(const ParamSet& p, double trainLoss,
@@ -260,6 +272,19 @@ void ExperimentB::evaluate(const ParamSet& p, double trainLoss,
     out["imbalance"] = factorImbalance(p[0], p[1]);
     out["manifold_distance"] = dist;
     out["manifold_distance_rel"] = dist / orbit_.scale();
+    if (villaniProbes_ > 0) {
+        auto objective = [&](const ParamSet& q, ParamSet* g) {
+            double v = loss(q, g, {}) + structuralRegularizer(q, g);
+            if (penalty_)
+                for (std::size_t i = 0; i < q.size(); ++i) {
+                    v += penalty_->value(q[i]);
+                    if (g) penalty_->addGradient(q[i], (*g)[i]);
+                }
+            return v;
+        };
+        out["villani"] =
+            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
+    }
 }
 
 std::vector<NamedArray> ExperimentB::dataArrays() const {

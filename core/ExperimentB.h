@@ -8,6 +8,8 @@
 #include "Config.h"
 #include "FactorOrbit.h"
 #include "Problem.h"
+#include "Regularizer.h"
+#include "Rng.h"
 
 namespace ade {
 
@@ -68,6 +70,11 @@ class ExperimentB final : public Problem {
     TokenSamples train_, test_;
     BalancedOrbit orbit_;
     std::unique_ptr<WorkerPool> pool_;
+    // Villani quantity (optional metric): the full objective's regulariser and the probes' RNG.
+    std::unique_ptr<Regularizer> penalty_;
+    double temperature_ = 0.0;
+    int villaniProbes_ = 0;
+    Rng villaniRng_{0};
 };
 
 // Checks shared by the Paper B experiments (b, c, darcy): initialisations and options that

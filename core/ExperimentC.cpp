@@ -8,6 +8,7 @@
 #include "ExperimentRegistry.h"
 #include "ParamSpec.h"
 #include "Rng.h"
+#include "VillaniEstimate.h"
 #include "WorkerPool.h"
 
 namespace ade {
@@ -58,6 +59,7 @@ std::string briefC(const Config& c) {
 }
 
 constexpr int kChunk = 256;  // samples per work item
+constexpr std::uint64_t kVillaniStream = 101;
 
 }  // namespace
 
@@ -166,6 +168,10 @@ ExperimentC::ExperimentC(const Config& c)
     orbit_ = BalancedOrbit(Ustar_ * Vstar_, r_);
     const int threads = static_cast<int>(c.getInt("threads"));
     if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
+    temperature_ = c.getReal("temperature");
+    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
+    villaniRng_ = Rng(seed, kVillaniStream);
 }
 
 ExperimentC::~ExperimentC() = default;
@@ -195,8 +201,11 @@ double ExperimentC::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
 }
 
 std::vector<std::string> ExperimentC::metricNames() const {
-    return {"train_loss", "test_loss", "gen_gap",           "norm_U",
-            "norm_V",     "imbalance", "manifold_distance", "manifold_distance_rel"};
+    std::vector<std::string> names = {
+        "train_loss", "test_loss", "gen_gap",           "norm_U",
+        "norm_V",     "imbalance", "manifold_distance", "manifold_distance_rel"};
+    if (villaniProbes_ > 0) names.push_back("villani");
+    return names;
 }
 
 void ExperimentC::evaluate(const ParamSet& p, double trainLoss,
@@ -213,6 +222,19 @@ void ExperimentC::evaluate(const ParamSet& p, double trainLoss,
     out["imbalance"] = factorImbalance(p[0], Vt);
     out["manifold_distance"] = dist;
     out["manifold_distance_rel"] = dist / orbit_.scale();
+    if (villaniProbes_ > 0) {
+        auto objective = [&](const ParamSet& q, ParamSet* g) {
+            double v = loss(q, g, {}) + structuralRegularizer(q, g);
+            if (penalty_)
+                for (std::size_t i = 0; i < q.size(); ++i) {
+                    v += penalty_->value(q[i]);
+                    if (g) penalty_->addGradient(q[i], (*g)[i]);
+                }
+            return v;
+        };
+        out["villani"] =
+            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
+    }
 }
 
 std::vector<NamedArray> ExperimentC::dataArrays() const {

@@ -7,6 +7,8 @@
 #include "Config.h"
 #include "FactorOrbit.h"
 #include "Problem.h"
+#include "Regularizer.h"
+#include "Rng.h"
 
 namespace ade {
 
@@ -65,6 +67,11 @@ class ExperimentC final : public Problem {
     Eigen::MatrixXd Xtrain_, Ytrain_, Xtest_, Ytest_;
     BalancedOrbit orbit_;
     std::unique_ptr<WorkerPool> pool_;
+    // Villani quantity (optional metric): the full objective's regulariser and the probes' RNG.
+    std::unique_ptr<Regularizer> penalty_;
+    double temperature_ = 0.0;
+    int villaniProbes_ = 0;
+    Rng villaniRng_{0};
 };
 
 }  // namespace ade

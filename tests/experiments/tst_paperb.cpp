@@ -12,6 +12,7 @@
 #include "Regularizer.h"
 #include "Rng.h"
 #include "Trainer.h"
+#include "VillaniEstimate.h"
 
 using namespace ade;
 
@@ -244,6 +245,42 @@ class TestPaperB : public QObject {
             }
         QVERIFY(a.finalParams[0] == c.finalParams[0]);
         QVERIFY(a.finalParams[1] == c.finalParams[1]);
+    }
+
+    void villaniQuantityIsExactOnADiagonalQuadratic() {
+        // V = 1/2 sum a_i theta_i^2 + 1/4 ||phi||^4 on a second, untrained matrix: Rademacher
+        // probes give tr(Hess) exactly for a diagonal Hessian; phi must not count.
+        ParamSet p;
+        p.names = {"theta", "phi"};
+        p.mats = {Eigen::MatrixXd(2, 2), Eigen::MatrixXd::Constant(1, 3, 0.7)};
+        p.mats[0] << 0.3, -1.2, 0.5, 2.0;
+        Eigen::MatrixXd a(2, 2);
+        a << 1.0, 2.0, 3.0, 0.5;
+        auto V = [&](const ParamSet& q, ParamSet* g) {
+            if (g) {
+                (*g)[0] += a.cwiseProduct(q[0]);
+                (*g)[1] += q[1].squaredNorm() * q[1];
+            }
+            return 0.5 * (a.cwiseProduct(q[0].cwiseAbs2())).sum() +
+                   0.25 * std::pow(q[1].squaredNorm(), 2);
+        };
+        Rng rng(1);
+        const double s = 0.1;
+        const double expected = -a.sum() + a.cwiseProduct(p[0]).squaredNorm() / s;
+        const double got = villaniQuantity(V, p, {0}, s, 3, rng);
+        QVERIFY2(std::abs(got - expected) < 1e-6 * std::abs(expected),
+                 qPrintable(QString("%1 vs %2").arg(got).arg(expected)));
+        QVERIFY(std::isnan(villaniQuantity(V, p, {0}, 0.0, 3, rng)));
+        // In a run: the column exists and is finite.
+        Config c = configFor("b", {"data.n=20", "optimizer=sde", "iterations=4", "log_every=2",
+                                   "regularizer=log_amplified", "lambda=0.01"});
+        std::string err;
+        auto t = makeTrainer(c, &err);
+        const RunResult r = t->run();
+        const int col = r.history.column("villani");
+        QVERIFY(col >= 0);
+        for (const auto& row : r.history.rows)
+            QVERIFY(std::isfinite(row[col]));
     }
 
     void spectralInitIsRejectedOutsideExperimentA() {
