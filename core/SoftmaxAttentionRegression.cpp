@@ -9,6 +9,13 @@
 
 #include "WorkerPool.h"
 
+// No implicit contraction of a * b + c into FMAs in this file (GCC's default for C++): where it
+// happens depends on the surrounding code, so the loss alone and the loss computed with its
+// gradient would differ in the last bit. The kernels use explicit FMAs where they matter.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 namespace ade {
 
 namespace {
@@ -121,11 +128,13 @@ constexpr int kTile = 512;  // j per tile of the small-d kernel (4 KiB buffer)
 // from which (W X)_i = u / z and, since dW_ij = (A^T g_i) . x_j,
 //   (dS X)_i = sum_j w_ij (dW_ij - c_i) x_j = (M2 / z) (A^T g_i) - c_i (W X)_i.
 // So no b x n attention block is ever stored: memory traffic is X only (n x d, cache-resident).
-template <int D>
+template <int D, bool Grad>
 void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& X,
                     const Eigen::MatrixXd& Y, Index r0, Index b, bool excludeSelf, double scale,
-                    bool wantGrad, double* out) {
-    constexpr int NM = D * (D + 1) / 2;
+                    double* out) {
+    // The loss alone needs no second moment: NM = 0 drops it from the sweep.
+    constexpr int NM = Grad ? D * (D + 1) / 2 : 0;
+    constexpr bool wantGrad = Grad;
     const Index n = X.rows();
     const int k = static_cast<int>(A.rows());
     const double* xc[D];
@@ -161,7 +170,7 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
                 v += X(i, g) * B(g, f);
             q[f] = ei::pset1<Packet>(v);
         }
-        Packet z = ei::pzero(Packet{}), u[D], m2[NM];
+        Packet z = ei::pzero(Packet{}), u[D], m2[NM > 0 ? NM : 1];
         ADE_UNROLL
         for (int f = 0; f < D; ++f)
             u[f] = ei::pzero(Packet{});
@@ -218,25 +227,32 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
                     xv[f] = load(f, j0);
                 ADE_UNROLL
                 for (int a = 0, t = 0; a < D; ++a) {
-                    const Packet ea = ei::pmul(e, xv[a]);
-                    u[a] = ei::padd(u[a], ea);
-                    ADE_UNROLL
-                    for (int c = a; c < D; ++c, ++t)
-                        m2[t] = ei::pmadd(ea, xv[c], m2[t]);
+                    // u by an explicit FMA so that the loss is bit-identical with and
+                    // without the gradient (GCC may contract a mul + add differently).
+                    u[a] = ei::pmadd(e, xv[a], u[a]);
+                    if constexpr (Grad) {
+                        const Packet ea = ei::pmul(e, xv[a]);
+                        ADE_UNROLL
+                        for (int c = a; c < D; ++c, ++t)
+                            m2[t] = ei::pmadd(ea, xv[c], m2[t]);
+                    }
                 }
             }
         }
 
         const double invZ = 1.0 / ei::predux(z);
-        double wx[D], M2[D][D];
+        double wx[D], M2[D][D] = {};
         ADE_UNROLL
         for (int a = 0; a < D; ++a)
             wx[a] = ei::predux(u[a]) * invZ;
-        ADE_UNROLL
-        for (int a = 0, t = 0; a < D; ++a)
+        if constexpr (Grad) {
             ADE_UNROLL
-        for (int c = a; c < D; ++c, ++t)
-            M2[a][c] = M2[c][a] = ei::predux(m2[t]) * invZ;
+            for (int a = 0, t = 0; a < D; ++a) {
+                ADE_UNROLL
+                for (int c = a; c < D; ++c, ++t)
+                    M2[a][c] = M2[c][a] = ei::predux(m2[t]) * invZ;
+            }
+        }
 
         // f_i = A (W X)_i, residual, gradients.
         double ga[D] = {}, cdot = 0;
@@ -402,16 +418,20 @@ double SoftmaxAttentionRegression::loss(const Eigen::MatrixXd& A, const Eigen::M
         double* out = base + item * layout.stride();
         switch (small ? d : 0) {
             case 1:
-                rowBlockSmallD<1>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+                wantGrad ? rowBlockSmallD<1, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<1, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
                 break;
             case 2:
-                rowBlockSmallD<2>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+                wantGrad ? rowBlockSmallD<2, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<2, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
                 break;
             case 3:
-                rowBlockSmallD<3>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+                wantGrad ? rowBlockSmallD<3, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<3, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
                 break;
             case 4:
-                rowBlockSmallD<4>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+                wantGrad ? rowBlockSmallD<4, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<4, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
                 break;
             default:
                 std::fill(out, out + layout.stride(), 0.0);
