@@ -1,0 +1,382 @@
+// ade-bench: times the core's full training step (loss + gradient over all sequences + the
+// gradient-descent update) for the benchmark cases, measures the machine's dense-matmul peak, and
+// checks the analytic gradient (finite differences, thread-count invariance). With --out it
+// writes each case's data, parameters, loss and gradients as .npy so that the references in
+// bench/ can be checked against the core on the same numbers. See docs/performance.md.
+#include <sys/resource.h>
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "Config.h"
+#include "ExperimentA.h"
+#include "LinearRegressionData.h"
+#include "Npy.h"
+#include "Rng.h"
+#include "SoftmaxAttentionRegression.h"
+#include "Trainer.h"
+#include "WorkerPool.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using ade::NamedArray;
+
+struct CaseA {
+    std::string name;
+    int n, prompts, d;
+};
+
+const std::vector<CaseA> kCasesA = {
+    {"a-n256-P16-d4", 256, 16, 4},   {"a-n1024-P4-d4", 1024, 4, 4},
+    {"a-n4096-P1-d4", 4096, 1, 4},   {"a-n256-P16-d16", 256, 16, 16},
+    {"a-n1024-P4-d16", 1024, 4, 16}, {"a-n4096-P1-d16", 4096, 1, 16},
+};
+
+double seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
+
+double processCpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+// Useful floating-point work of one training step of Experiment A (dense-formulation count):
+// per sequence S = X B X^T, W X, dW = G A X^T, dS X: 4 products of 2 n^2 d each; softmax and
+// dS: about 5 n^2 (an exp counted as one). Lower-order O(n d^2) terms are ignored.
+double flopsA(const CaseA& c) {
+    const double n = c.n;
+    return c.prompts * (8.0 * n * n * c.d + 5.0 * n * n);
+}
+
+NamedArray stack(const std::string& name, const std::vector<Eigen::MatrixXd>& mats) {
+    NamedArray a;
+    a.name = name;
+    a.shape = {mats.size(), static_cast<std::size_t>(mats[0].rows()),
+               static_cast<std::size_t>(mats[0].cols())};
+    for (const auto& m : mats)
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+            for (Eigen::Index j = 0; j < m.cols(); ++j)
+                a.values.push_back(m(i, j));
+    return a;
+}
+
+void writeNpy(const std::filesystem::path& file, const NamedArray& a) {
+    std::ofstream out(file, std::ios::binary);
+    const std::string bytes = ade::encodeNpy(a);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+ade::Config configFor(const CaseA& c, int threads) {
+    ade::Config cfg;
+    const std::vector<std::pair<std::string, std::string>> sets = {
+        {"experiment", "a"},
+        {"seed", "1"},
+        {"threads", std::to_string(threads)},
+        {"init", "random"},
+        {"init_scale", "0.3"},
+        {"optimizer", "gd"},
+        {"step_rule", "fixed"},
+        {"regularizer", "none"},
+        {"lr", "0.1"},
+        {"data.d", std::to_string(c.d)},
+        {"data.k", std::to_string(c.d)},
+        {"data.n", std::to_string(c.n)},
+        {"data.prompts", std::to_string(c.prompts)},
+        {"data.test_prompts", "1"},
+    };
+    for (const auto& [k, v] : sets)
+        if (auto e = cfg.setText(k, v)) throw std::runtime_error(e->message);
+    return cfg;
+}
+
+// One case: median iterations per second over `reps` repetitions of at least `minTime` seconds.
+nlohmann::json benchCaseA(const CaseA& c, int threads, int reps, double minTime,
+                          const std::filesystem::path& outDir) {
+    const ade::Config cfg = configFor(c, threads);
+    std::string error;
+    auto trainer = ade::makeTrainer(cfg, &error);
+    if (!trainer) throw std::runtime_error(error);
+    auto& problem = dynamic_cast<ade::ExperimentA&>(trainer->problem());
+    ade::Rng initRng(1, ade::Rng::Init);
+    ade::ParamSet p = problem.initialParams(initRng);
+    const ade::ParamSet p0 = p;
+    ade::ParamSet grad = p.zerosLike();
+    const double lr = cfg.getReal("lr");
+
+    // The training step the references time too: loss and gradient over all P sequences, then
+    // theta <- theta - lr grad (the Trainer's gradient-descent step).
+    auto step = [&] {
+        grad.setZero();
+        const double q = trainer->objective(p, &grad, {});
+        for (std::size_t i = 0; i < p.size(); ++i)
+            p[i].noalias() -= lr * grad[i];
+        return q;
+    };
+
+    const double q0 = trainer->objective(p0, &grad, {});
+    if (!outDir.empty()) {
+        const auto dir = outDir / c.name;
+        std::filesystem::create_directories(dir);
+        writeNpy(dir / "X.npy", stack("X", problem.trainingData().X));
+        writeNpy(dir / "Y.npy", stack("Y", problem.trainingData().Y));
+        writeNpy(dir / "A.npy", ade::toNamedArray("A", p0[0]));
+        writeNpy(dir / "B.npy", ade::toNamedArray("B", p0[1]));
+        writeNpy(dir / "gA.npy", ade::toNamedArray("gA", grad[0]));
+        writeNpy(dir / "gB.npy", ade::toNamedArray("gB", grad[1]));
+        NamedArray l{"loss", {1}, {q0}};
+        writeNpy(dir / "loss.npy", l);
+    }
+
+    // Calibrate the number of steps per repetition.
+    step();
+    int iters = 1;
+    for (;;) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < iters; ++i)
+            step();
+        const double s = seconds(t0, Clock::now());
+        if (s >= 0.2 * minTime || iters >= (1 << 24)) {
+            iters = std::max(1, static_cast<int>(iters * minTime / std::max(s, 1e-9)));
+            break;
+        }
+        iters *= 4;
+    }
+    std::vector<double> rates, cpuRates;
+    for (int r = 0; r < reps; ++r) {
+        p = p0;
+        const double c0 = processCpuSeconds();
+        const auto t0 = Clock::now();
+        for (int i = 0; i < iters; ++i)
+            step();
+        rates.push_back(iters / seconds(t0, Clock::now()));
+        cpuRates.push_back(iters / std::max(processCpuSeconds() - c0, 1e-9));
+    }
+    const double rate = median(rates);
+    nlohmann::json j;
+    j["case"] = c.name;
+    j["experiment"] = "a";
+    j["n"] = c.n;
+    j["P"] = c.prompts;
+    j["d"] = c.d;
+    j["k"] = c.d;
+    j["lr"] = lr;
+    j["threads"] = threads;
+    j["iters_per_rep"] = iters;
+    j["rates"] = rates;
+    j["it_per_s"] = rate;
+    // Iterations per CPU-second of the whole process (all threads): a load-independent view
+    // of the work, useful on a shared machine; equals it_per_s / threads on an idle one.
+    j["it_per_cpu_s"] = median(cpuRates);
+    j["flops_per_it"] = flopsA(c);
+    j["gflops"] = rate * flopsA(c) * 1e-9;
+    j["loss"] = q0;
+    return j;
+}
+
+// The machine's dense matmul rate: Eigen GEMM (m = 1536) on `threads` threads at once, each
+// on its own matrices (the core's threads are independent workers too). Median of `reps`.
+double measurePeak(int threads, int reps) {
+    const int m = 1536;
+    auto one = [m](double* gflops) {
+        Eigen::MatrixXd a = Eigen::MatrixXd::Random(m, m), b = Eigen::MatrixXd::Random(m, m),
+                        c(m, m);
+        c.noalias() = a * b;  // warm up
+        const int rounds = 4;
+        const auto t0 = Clock::now();
+        for (int r = 0; r < rounds; ++r)
+            c.noalias() = a * b;
+        *gflops = rounds * 2.0 * m * m * m / seconds(t0, Clock::now()) * 1e-9;
+    };
+    std::vector<double> totals;
+    for (int r = 0; r < reps; ++r) {
+        std::vector<double> g(threads, 0.0);
+        std::vector<std::thread> ts;
+        for (int t = 1; t < threads; ++t)
+            ts.emplace_back(one, &g[t]);
+        one(&g[0]);
+        for (auto& t : ts)
+            t.join();
+        double sum = 0;
+        for (double x : g)
+            sum += x;
+        totals.push_back(sum);
+    }
+    return median(totals);
+}
+
+// Finite-difference and determinism checks of the kernel on small and medium problems.
+bool checkGradients() {
+    bool ok = true;
+    struct Check {
+        int n, P, d, k;
+        bool excludeSelf;
+        double scale;
+    };
+    const std::vector<Check> checks = {
+        {37, 3, 4, 4, false, 0.5},  {37, 3, 4, 4, true, 0.5},     {29, 2, 16, 16, false, 0.3},
+        {50, 2, 3, 5, true, 0.5},   {300, 2, 4, 4, false, 2.0},   {130, 2, 7, 2, false, 0.5},
+        {1000, 3, 4, 4, true, 0.8}, {700, 2, 16, 16, false, 0.4}, {1, 2, 4, 4, false, 0.5},
+        {5, 3, 4, 4, true, 0.5},    {9, 2, 2, 3, true, 3.0},      {2, 2, 1, 1, true, 0.5}};
+    for (const auto& ch : checks) {
+        ade::RegressionDataSpec spec;
+        spec.d = ch.d;
+        spec.k = ch.k;
+        spec.n = ch.n;
+        spec.prompts = ch.P;
+        ade::Rng rng(7, ade::Rng::Data);
+        const auto truth = ade::makeRegressionTruth(spec, rng);
+        const auto data = ade::sampleSequences(truth, spec, ch.P, rng);
+        const Eigen::MatrixXd A = rng.normalMatrix(ch.k, ch.d, ch.scale);
+        const Eigen::MatrixXd B = rng.normalMatrix(ch.d, ch.d, ch.scale);
+        const ade::SoftmaxAttentionRegression model(ch.excludeSelf);
+        Eigen::MatrixXd gA, gB, gA2, gB2;
+        const double l1 = model.loss(A, B, data, {}, &gA, &gB, nullptr);
+        ade::WorkerPool pool(2);
+        const double l2 = model.loss(A, B, data, {}, &gA2, &gB2, &pool);
+        const double l0 = model.loss(A, B, data, {}, nullptr, nullptr, &pool);
+        const bool same = l1 == l2 && l0 == l1 && gA == gA2 && gB == gB2;
+        // Direct dense loss for reference (full n x n per sequence).
+        double dense = 0;
+        for (int s = 0; s < ch.P; ++s) {
+            const auto F = model.predict(A, B, data.X[s]);
+            dense += (F - data.Y[s]).squaredNorm();
+        }
+        dense *= 0.5 / (static_cast<double>(ch.P) * ch.n);
+        double maxRel = 0;
+        // Error relative to the largest gradient entry of A and B together (dL/dB is exactly 0
+        // when every row attends to one token, e.g. n = 1).
+        const double den = std::max({gA.cwiseAbs().maxCoeff(), gB.cwiseAbs().maxCoeff(), 1e-300});
+        auto fd = [&](const Eigen::MatrixXd& g, bool isA) {
+            Eigen::MatrixXd Ap = A, Bp = B;
+            double num = 0;
+            for (Eigen::Index i = 0; i < g.size(); ++i) {
+                const double h = 1e-5;
+                Eigen::MatrixXd& M = isA ? Ap : Bp;
+                const double orig = M(i);
+                M(i) = orig + h;
+                const double lp = model.loss(Ap, Bp, data, {}, nullptr, nullptr, nullptr);
+                M(i) = orig - h;
+                const double lm = model.loss(Ap, Bp, data, {}, nullptr, nullptr, nullptr);
+                M(i) = orig;
+                const double e = (lp - lm) / (2 * h);
+                num = std::max(num, std::abs(e - g(i)));
+            }
+            return num / den;
+        };
+        maxRel = std::max(fd(gA, true), fd(gB, false));
+        const double lossRel = std::abs(dense - l1) / std::abs(dense);
+        const bool pass = same && maxRel < 1e-6 && lossRel < 1e-12;
+        std::printf(
+            "check n=%d P=%d d=%d k=%d exclude_self=%d: loss %.12g (dense rel diff %.1e), "
+            "FD rel err %.2e, threads 1 vs 2 %s -> %s\n",
+            ch.n, ch.P, ch.d, ch.k, ch.excludeSelf, l1, lossRel, maxRel,
+            same ? "bit-identical" : "DIFFER", pass ? "ok" : "FAIL");
+        ok = ok && pass;
+    }
+    return ok;
+}
+
+void usage() {
+    std::puts(
+        "usage: ade-bench [--threads T] [--reps R] [--min-time S] [--out DIR] [--json FILE]\n"
+        "                 [--cases name,name,...] [--peak] [--check] [--list]\n"
+        "  --check   finite-difference and thread-invariance checks of the kernel only\n"
+        "  --peak    also measure the dense matmul peak (Eigen GEMM on T threads)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int threads = 1, reps = 5;
+    double minTime = 0.5;
+    std::filesystem::path outDir, jsonFile;
+    std::vector<std::string> only;
+    bool peak = false, check = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                usage();
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--threads")
+            threads = std::stoi(next());
+        else if (a == "--reps")
+            reps = std::stoi(next());
+        else if (a == "--min-time")
+            minTime = std::stod(next());
+        else if (a == "--out")
+            outDir = next();
+        else if (a == "--json")
+            jsonFile = next();
+        else if (a == "--peak")
+            peak = true;
+        else if (a == "--check")
+            check = true;
+        else if (a == "--cases") {
+            std::string s = next();
+            std::size_t pos = 0;
+            while (pos <= s.size()) {
+                const auto comma = s.find(',', pos);
+                only.push_back(s.substr(pos, comma == std::string::npos ? comma : comma - pos));
+                if (comma == std::string::npos) break;
+                pos = comma + 1;
+            }
+        } else if (a == "--list") {
+            for (const auto& c : kCasesA)
+                std::puts(c.name.c_str());
+            return 0;
+        } else {
+            usage();
+            return a == "--help" || a == "-h" ? 0 : 2;
+        }
+    }
+    try {
+        if (check) return checkGradients() ? 0 : 1;
+        nlohmann::json out;
+        out["threads"] = threads;
+        out["cases"] = nlohmann::json::array();
+        for (const auto& c : kCasesA) {
+            if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
+                continue;
+            auto j = benchCaseA(c, threads, reps, minTime, outDir);
+            std::printf("%-16s core %10.2f it/s  %7.2f GFlop/s  (%.2f it per CPU-second)\n",
+                        c.name.c_str(), j["it_per_s"].get<double>(), j["gflops"].get<double>(),
+                        j["it_per_cpu_s"].get<double>());
+            std::fflush(stdout);
+            out["cases"].push_back(j);
+        }
+        if (peak) {
+            const double g = measurePeak(threads, std::max(3, reps));
+            out["peak_gflops"] = g;
+            std::printf("dense matmul peak (Eigen GEMM, %d threads): %.2f GFlop/s\n", threads, g);
+        }
+        if (!jsonFile.empty()) std::ofstream(jsonFile) << out.dump(2) << "\n";
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ade-bench: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""PyTorch reference of Experiment A's training step (float64, CPU), written from MODELS.md
+"Experiment A / Model and finite-data loss":
+
+    f(X)_i = sum_j softmax_j(x_i^T B x_j) A x_j,   L = 1/(2 P n) sum_i ||f(X)_i - y_i||^2
+
+batched over the P sequences with the full n x n attention, gradients by autograd (as a
+researcher would write it), then the gradient-descent update. Used by bench/run_bench.py: checks
+the core's loss and gradients on the core's own data and parameters, then times the step.
+
+Usage: reference_torch.py CASE_DIR [--threads T] [--reps R] [--min-time S] [--lr LR]
+Prints one JSON object on stdout.
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+import torch
+
+
+def loss_fn(A, B, X, Y, exclude_self=False):
+    P, n, _ = X.shape
+    S = (X @ B) @ X.transpose(1, 2)  # (P, n, n)
+    if exclude_self and n > 1:
+        S = S.masked_fill(torch.eye(n, dtype=torch.bool), float("-inf"))
+    W = torch.softmax(S, dim=-1)  # subtracts the row maximum
+    F = (W @ X) @ A.T
+    return 0.5 * ((F - Y) ** 2).sum() / (P * n)
+
+
+def rel_err(a, b):
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    return float(np.max(np.abs(a - b)) / max(np.max(np.abs(b)), 1e-300))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case_dir")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--min-time", type=float, default=0.5)
+    ap.add_argument("--lr", type=float, default=0.1)
+    ap.add_argument("--exclude-self", action="store_true")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.set_num_interop_threads(1)
+    d = args.case_dir
+    load = lambda name: torch.from_numpy(np.load(os.path.join(d, name)))
+    X, Y, A0, B0 = load("X.npy"), load("Y.npy"), load("A.npy"), load("B.npy")
+    core_loss = float(np.load(os.path.join(d, "loss.npy"))[0])
+    core_gA = np.load(os.path.join(d, "gA.npy"))
+    core_gB = np.load(os.path.join(d, "gB.npy"))
+    assert X.dtype == torch.float64
+
+    A = A0.clone().requires_grad_(True)
+    B = B0.clone().requires_grad_(True)
+    loss = loss_fn(A, B, X, Y, args.exclude_self)
+    loss.backward()
+    check = {
+        "loss_rel": abs(loss.item() - core_loss) / abs(core_loss),
+        "gA_rel": rel_err(A.grad.numpy(), core_gA),
+        "gB_rel": rel_err(B.grad.numpy(), core_gB),
+    }
+
+    def step():
+        A.grad = None
+        B.grad = None
+        loss_fn(A, B, X, Y, args.exclude_self).backward()
+        with torch.no_grad():
+            A.sub_(args.lr * A.grad)
+            B.sub_(args.lr * B.grad)
+
+    step()  # warm-up
+    iters = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            step()
+        s = time.perf_counter() - t0
+        if s >= 0.2 * args.min_time:
+            iters = max(1, int(iters * args.min_time / s))
+            break
+        iters *= 4
+    rates = []
+    for _ in range(args.reps):
+        with torch.no_grad():
+            A.copy_(A0)
+            B.copy_(B0)
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            step()
+        rates.append(iters / (time.perf_counter() - t0))
+    out = {
+        "impl": "torch",
+        "torch_version": torch.__version__,
+        "torch_threads": torch.get_num_threads(),
+        "check": check,
+        "rates": rates,
+        "it_per_s": statistics.median(rates),
+        "iters_per_rep": iters,
+    }
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Benchmark driver (issue 7): runs the core benchmark (ade-bench), checks the PyTorch and NumPy
+references against the core's loss and gradients on the same data, times them with the same
+thread count, measures the CLI's peak memory at n = 16384 and (when available) the GUI's solver
+rate, and prints one table. Run through scripts/bench, which builds everything first.
+
+Exit status: 0 all checks and bars passed, 1 a reference disagreed with the core or a bar was
+missed, 2 a tool failed to run.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOLERANCE = 1e-9  # relative disagreement allowed between core and references
+BAR_TORCH = 3.0
+BAR_NUMPY = 10.0
+MEMORY_LIMIT_MB = 200.0
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def reference_env(threads):
+    """Environment for the reference processes: same thread count as the core; this machine's
+    OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE (which slow OpenBLAS down) removed for them only."""
+    env = dict(os.environ)
+    env.pop("OPENBLAS_CORETYPE", None)
+    env.pop("OPENBLAS_L2_SIZE", None)
+    for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        env[k] = str(threads)
+    return env
+
+
+def run_json(cmd, env=None, timeout=1800):
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+    if res.returncode != 0:
+        raise RuntimeError("%s failed (%d):\n%s" % (" ".join(cmd), res.returncode, res.stderr[-3000:]))
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def peak_rss_mb(cmd):
+    """Runs cmd and returns (exit code, peak resident set size in MB) from wait4's rusage."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    return proc.returncode, usage.ru_maxrss / 1024.0, err  # ru_maxrss is in KiB on Linux
+
+
+def summaries(out_dir):
+    """iterations_per_second of every run folder's summary.json under out_dir."""
+    rates = {}
+    for name in sorted(os.listdir(out_dir)):
+        f = os.path.join(out_dir, name, "summary.json")
+        if os.path.isfile(f):
+            with open(f) as fh:
+                s = json.load(fh)
+            rates[name] = s.get("iterations_per_second")
+    return rates
+
+
+def fmt(x, digits=1):
+    if x is None:
+        return "—"
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    return "%.*f" % (digits + 1, x)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build-dir", required=True, help="build tree with bench/ade-bench and app/")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--reps", type=int, default=5, help="repetitions per measurement (median)")
+    ap.add_argument("--min-time", type=float, default=0.5, help="seconds per repetition")
+    ap.add_argument("--python", default="/usr/bin/python3", help="interpreter with numpy/torch")
+    ap.add_argument("--cases", default="", help="comma-separated subset of the cases")
+    ap.add_argument("--out", default="", help="folder for results (default: a temporary one)")
+    ap.add_argument("--gui", default="", help="GUI executable for the GUI comparison")
+    ap.add_argument("--gui-preset", default="a-spectral-vs-random")
+    ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--markdown", default="", help="also write the table as Markdown here")
+    args = ap.parse_args()
+
+    bench = os.path.join(args.build_dir, "bench", "ade-bench")
+    cli = os.path.join(args.build_dir, "app", "attention-explorer-cli")
+    out = args.out or tempfile.mkdtemp(prefix="ade-bench-")
+    os.makedirs(out, exist_ok=True)
+    cases_dir = os.path.join(out, "cases")
+    T = args.threads
+    failures = []
+
+    # 1. The machine's dense matmul peak (Eigen GEMM on T threads).
+    log("dense matmul peak (%d threads) ..." % T)
+    peak_json = os.path.join(out, "peak.json")
+    res = subprocess.run([bench, "--threads", str(T), "--reps", str(args.reps), "--cases", "none",
+                          "--peak", "--json", peak_json], stdout=sys.stderr)
+    if res.returncode != 0:
+        log("ade-bench failed")
+        return 2
+    with open(peak_json) as fh:
+        peak = json.load(fh).get("peak_gflops")
+
+    # 2. Per case: the core writes its data, parameters, loss and gradients; both references
+    # are checked against them; then rounds of core, PyTorch, NumPy, one repetition each, so
+    # that the load of a shared machine falls on all three alike. Medians over the rounds.
+    listed = subprocess.run([bench, "--list"], capture_output=True, text=True).stdout.split()
+    wanted = [c for c in listed if c.startswith("a-")]
+    if args.cases:
+        wanted = [c for c in wanted if c in args.cases.split(",")]
+    env = reference_env(T)
+    rows = []
+    blas = None
+    versions = {}
+
+    def core_once(case, write):
+        j = os.path.join(out, "core-%s.json" % case)
+        cmd = [bench, "--threads", str(T), "--reps", "1", "--min-time", str(args.min_time),
+               "--cases", case, "--json", j]
+        if write:
+            cmd += ["--out", cases_dir]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError("ade-bench failed on %s: %s" % (case, r.stderr[-2000:]))
+        with open(j) as fh:
+            return json.load(fh)["cases"][0]
+
+    for case in wanted:
+        log("case %s ..." % case)
+        c = core_once(case, True)
+        case_dir = os.path.join(cases_dir, case)
+        row = {"case": case, "check": "ok", "n": c["n"], "P": c["P"], "d": c["d"]}
+        rates = {"core": [c["it_per_s"]], "torch": [], "numpy": []}
+        scripts = {"torch": "reference_torch.py", "numpy": "reference_numpy.py"}
+        broken = set()
+        for rnd in range(args.reps):
+            if rnd > 0:
+                rates["core"].append(core_once(case, False)["it_per_s"])
+            for impl in ("torch", "numpy"):
+                if impl in broken:
+                    continue
+                cmd = [args.python, os.path.join(HERE, scripts[impl]), case_dir, "--reps", "1",
+                       "--min-time", str(args.min_time), "--lr", str(c["lr"])]
+                if impl == "torch":
+                    cmd += ["--threads", str(T)]
+                try:
+                    r = run_json(cmd, env=env)
+                except Exception as e:  # a reference that cannot run is a failure, not a skip
+                    log(str(e))
+                    failures.append("%s reference failed on %s" % (impl, case))
+                    row["check"] = "FAIL"
+                    broken.add(impl)
+                    continue
+                rates[impl].append(r["it_per_s"])
+                if rnd == 0:
+                    worst = max(r["check"].values())
+                    row[impl + "_err"] = worst
+                    if not worst <= TOLERANCE:
+                        row["check"] = "FAIL"
+                        failures.append("%s disagrees with the core on %s: %s"
+                                        % (impl, case, r["check"]))
+                    if impl == "numpy":
+                        blas = r.get("blas")
+                        versions["numpy"] = r.get("numpy_version")
+                    else:
+                        versions["torch"] = r.get("torch_version")
+        for impl in ("core", "torch", "numpy"):
+            row[impl] = statistics.median(rates[impl]) if rates[impl] else None
+            row[impl + "_rates"] = rates[impl]
+        row["gflops"] = row["core"] * c["flops_per_it"] * 1e-9
+        for impl, bar in (("torch", BAR_TORCH), ("numpy", BAR_NUMPY)):
+            ratio = row["core"] / row[impl] if row.get(impl) else None
+            row[impl + "_ratio"] = ratio
+            if ratio is not None and ratio < bar:
+                failures.append("%s: core is %.2fx %s (bar %.0fx)" % (case, ratio, impl, bar))
+        row["peak_frac"] = row["gflops"] / peak if peak else None
+        rows.append(row)
+        log("  core %.3g it/s, torch %s, numpy %s" % (row["core"], row["torch"], row["numpy"]))
+
+    # 3. Experiment B / Darcy cases: only when the core benchmark knows them.
+    other = [n for n in listed if not n.startswith("a-")]
+
+    # 4. Peak memory of the CLI at n = 16384, P = 1.
+    memory = None
+    if not args.skip_memory:
+        log("peak memory of the CLI at n = 16384, P = 1 ...")
+        mem_out = os.path.join(out, "memory-run")
+        shutil.rmtree(mem_out, ignore_errors=True)
+        cmd = [cli, "run", "--preset", "a-spectral-vs-random", "--set", "data.n=16384",
+               "--set", "data.prompts=1", "--set", "data.test_prompts=1", "--set", "iterations=2",
+               "--set", "threads=%d" % T, "--out", mem_out, "--quiet"]
+        code, mb, err = peak_rss_mb(cmd)
+        memory = {"exit": code, "peak_rss_mb": mb}
+        if code != 0:
+            failures.append("CLI memory run failed (%d): %s" % (code, err.strip()[-500:]))
+        elif mb >= MEMORY_LIMIT_MB:
+            failures.append("peak memory %.1f MB >= %.0f MB" % (mb, MEMORY_LIMIT_MB))
+
+    # 5. GUI against CLI on the same preset.
+    gui = None
+    if args.gui and os.path.exists(args.gui):
+        helptext = subprocess.run([args.gui, "--help"], capture_output=True, text=True,
+                                  env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=60)
+        if "--stats" not in helptext.stdout + helptext.stderr:
+            gui = {"missing": "the GUI has no --stats option yet"}
+        else:
+            log("GUI and CLI on preset %s ..." % args.gui_preset)
+            stats = os.path.join(out, "gui-stats.json")
+            genv = dict(os.environ)
+            genv.setdefault("QT_QPA_PLATFORM", "offscreen")
+            subprocess.run([args.gui, "--preset", args.gui_preset, "--autorun", "--quit-when-done",
+                            "--stats", stats], env=genv, timeout=3600, capture_output=True)
+            cli_out = os.path.join(out, "gui-cli-run")
+            shutil.rmtree(cli_out, ignore_errors=True)
+            subprocess.run([cli, "run", "--preset", args.gui_preset, "--out", cli_out, "--quiet"],
+                           timeout=3600, capture_output=True)
+            gui = {"cli": summaries(cli_out)}
+            if os.path.isfile(stats):
+                with open(stats) as fh:
+                    g = json.load(fh)
+                gui["gui"] = g
+                ratios = {}
+                for run in g.get("runs", []):
+                    c_rate = gui["cli"].get(run.get("name"))
+                    if c_rate and run.get("iterations_per_second"):
+                        ratios[run["name"]] = run["iterations_per_second"] / c_rate
+                gui["rate_ratio"] = ratios
+                fm = g.get("frame_ms", {})
+                gui["frame_ms"] = fm
+                gui["logged_points"] = g.get("logged_points")
+                if ratios and min(ratios.values()) < 0.9:
+                    failures.append("GUI solver rate below 90%% of the CLI's: %s" % ratios)
+                if (fm.get("median") or 0) >= 16 or (fm.get("max") or 0) >= 50:
+                    failures.append("GUI frame times over budget: %s" % fm)
+            else:
+                gui["missing"] = "the GUI wrote no stats file"
+    elif args.gui:
+        gui = {"missing": "no GUI executable at %s" % args.gui}
+    else:
+        gui = {"missing": "no GUI executable given (--gui)"}
+
+    # 6. The table.
+    lines = []
+    lines.append("| case | core it/s | PyTorch it/s | NumPy it/s | core/PyTorch | core/NumPy | core GFlop/s | of peak | check |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s | %.1f | %s | %s |" % (
+            r["case"], fmt(r["core"]), fmt(r.get("torch")), fmt(r.get("numpy")),
+            ("%.1f×" % r["torch_ratio"]) if r.get("torch_ratio") else "—",
+            ("%.1f×" % r["numpy_ratio"]) if r.get("numpy_ratio") else "—",
+            r["gflops"], ("%.0f%%" % (100 * r["peak_frac"])) if r.get("peak_frac") else "—",
+            r["check"] + (" (%.0e)" % max(r.get("torch_err", 0), r.get("numpy_err", 0)))))
+    for name in ("b-synthetic", "darcy-stage2-epoch-32"):
+        if name not in other:
+            lines.append("| %s | not done | | | | | | | engine not landed |" % name)
+    notes = []
+    notes.append("threads: %d (core pool, torch.set_num_threads, OMP/OPENBLAS/MKL_NUM_THREADS); "
+                 "median of %d rounds (core, PyTorch, NumPy in turn), each >= %.1f s after a warm-up" % (T, args.reps, args.min_time))
+    if peak:
+        notes.append("dense matmul peak (Eigen GEMM 1536^3, %d threads): %.1f GFlop/s" % (T, peak))
+    if blas:
+        notes.append("NumPy %s BLAS: %s %s (%s, %s)" % (versions.get("numpy"), blas.get("internal_api"),
+                     blas.get("version"), blas.get("threading_layer"), blas.get("filepath")))
+    if versions.get("torch"):
+        notes.append("PyTorch %s, float64, CPU, autograd" % versions["torch"])
+    if memory:
+        notes.append("peak RSS of the CLI, Experiment A n = 16384, P = 1: %.1f MB (limit %.0f MB)"
+                     % (memory["peak_rss_mb"], MEMORY_LIMIT_MB))
+    if gui:
+        if "missing" in gui:
+            notes.append("GUI comparison: not done (%s)" % gui["missing"])
+        else:
+            fm = gui.get("frame_ms", {})
+            notes.append("GUI (preset %s): solver rate / CLI rate per run %s (bar >= 0.9); frame "
+                         "time median %s ms, p99 %s ms, max %s ms; %s logged points"
+                         % (args.gui_preset,
+                            ", ".join("%s %.2f" % kv for kv in gui.get("rate_ratio", {}).items()),
+                            fm.get("median"), fm.get("p99"), fm.get("max"), gui.get("logged_points")))
+    text = "\n".join(lines) + "\n\n" + "\n".join("- " + n for n in notes) + "\n"
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w") as fh:
+            fh.write(text)
+    with open(os.path.join(out, "results.json"), "w") as fh:
+        json.dump({"rows": rows, "peak_gflops": peak, "memory": memory, "gui": gui, "blas": blas,
+                   "versions": versions, "failures": failures}, fh, indent=2)
+    if failures:
+        print("FAILED:\n" + "\n".join("  " + f for f in failures))
+        return 1
+    print("All checks passed (references agree to %.0e; bars: >= %.0fx PyTorch, >= %.0fx NumPy; "
+          "memory < %.0f MB)." % (TOLERANCE, BAR_TORCH, BAR_NUMPY, MEMORY_LIMIT_MB))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
