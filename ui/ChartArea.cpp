@@ -64,6 +64,10 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
         panels_.push_back(p);
         ++i;
     }
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
     outer->addLayout(grid, 1);
 
     connect(logY_, &QCheckBox::toggled, this, &ChartArea::applyOptions);

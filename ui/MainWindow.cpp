@@ -108,7 +108,7 @@ void MainWindow::buildDocks() {
     auto* scroll = new QScrollArea;
     scroll->setWidget(form_);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     scroll->setMinimumWidth(330);
     auto* formDock = new QDockWidget(tr("Parameters"), this);
     formDock->setObjectName(QStringLiteral("parametersDock"));
@@ -279,6 +279,8 @@ void MainWindow::setPresentation(bool on) {
     f.setPointSizeF(baseFontSize_ * (on ? 1.5 : 1.0));
     QApplication::setFont(f);
     charts_->setPresentation(on);
+    if (auto* d = findChild<QDockWidget*>(QStringLiteral("parametersDock")))
+        resizeDocks({d}, {on ? 480 : 340}, Qt::Horizontal);
 }
 
 void MainWindow::showAbout(const QString& preset, const QString& description,

@@ -34,6 +34,7 @@ struct LaunchOptions {
     QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)
     long screenshotAt = -1;       // take the screenshot once a run passes this iteration
     QString stats;                // JSON with frame times, solver rate, logged points
+    bool presentation = false;    // start in presentation mode (larger fonts)
     bool persistSettings = true;  // QSettings (off in tests)
     std::string argv0;
 };

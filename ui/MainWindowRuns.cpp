@@ -215,6 +215,7 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
 }
 
 void MainWindow::launch() {
+    if (options_.presentation) action(QStringLiteral("presentation"))->setChecked(true);
     QTimer::singleShot(0, this, [this] {
         launchPending_ = true;
         bool started = false;

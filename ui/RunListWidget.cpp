@@ -54,8 +54,8 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(QHeaderView::Interactive);
     setColumnWidth(ColName, 180);
-    setColumnWidth(ColState, 80);
-    setColumnWidth(ColIter, 70);
+    header()->setSectionResizeMode(ColState, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(ColIter, QHeaderView::ResizeToContents);
     setColumnWidth(ColFinal, 260);
     connect(store, &RunStore::runAdded, this, &RunListWidget::addRow);
     connect(store, &RunStore::runChanged, this, &RunListWidget::updateRow);

@@ -38,9 +38,12 @@ int main(int argc, char** argv) {
                                    QStringLiteral("Write frame times, solver rate and logged "
                                                   "points to FILE.json when done."),
                                    QStringLiteral("FILE.json"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (larger fonts)."));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings."));
-    p.addOptions({preset, autorun, quit, shot, shotAt, stats, noSettings});
+    p.addOptions({preset, autorun, quit, shot, shotAt, stats, presentation, noSettings});
     p.process(app);
 
     ade::ui::LaunchOptions o;
@@ -50,6 +53,7 @@ int main(int argc, char** argv) {
     o.screenshot = p.value(shot);
     o.stats = p.value(stats);
     o.persistSettings = !p.isSet(noSettings);
+    o.presentation = p.isSet(presentation);
     o.argv0 = argc > 0 ? argv[0] : "";
     if (p.isSet(shotAt)) {
         bool ok = false;

@@ -1,5 +1,6 @@
 #include "LegendBar.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QPainter>
 #include <QToolButton>
@@ -39,6 +40,8 @@ QIcon sample(const LegendEntry& e, qreal dpr) {
 }  // namespace
 
 LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
+    // The chart decides the width; long legends elide rather than widen the grid column.
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto* rows = new QVBoxLayout(this);
     rows->setContentsMargins(4, 0, 4, 2);
     rows->setSpacing(0);
@@ -48,6 +51,14 @@ LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
         (*row)->addStretch(1);
         rows->addLayout(*row);
     }
+}
+
+void LegendBar::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() != QEvent::FontChange || entries_.empty()) return;
+    std::vector<LegendEntry> keep;
+    keep.swap(entries_);
+    setEntries(keep);
 }
 
 void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {

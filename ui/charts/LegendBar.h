@@ -29,6 +29,9 @@ class LegendBar : public QWidget {
   signals:
     void toggled(const QString& key);
 
+  protected:
+    void changeEvent(QEvent* e) override;  // rebuild the buttons on font changes
+
   private:
     std::vector<LegendEntry> entries_;
     QHBoxLayout* metrics_ = nullptr;  // first row: metrics

@@ -1,6 +1,7 @@
 // Qt Charts implementation of ChartPanel: one QChart per panel, one QLineSeries per (run,
 // metric) plus a faint raw companion when smoothing is on. Data reach the series by replace() of
 // a decimated point list, never point by point; animations are off.
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -171,8 +172,8 @@ class QtChartPanel final : public ChartPanel {
     }
 
     void applyStyle() {
-        QFont f = font();
-        f.setPointSizeF(f.pointSizeF() * (options_.presentation ? 1.5 : 0.9));
+        QFont f = QApplication::font();  // grows with the application font (presentation)
+        f.setPointSizeF(f.pointSizeF() * 0.9);
         QFont tf = f;
         tf.setBold(true);
         chart_->setTitleFont(tf);
