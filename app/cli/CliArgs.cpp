@@ -29,6 +29,13 @@ Usage:
       Run the grid in parallel; DIR/sweep.csv has one row per run (varied values, seed, final,
       best and floor metrics), DIR/fit.json the fitted power law of the first varied key.
 
+  attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
+                                [--format png,svg,pdf] [--size WxH] [--style screen|publication]
+                                [--set KEY=VALUE]...
+      Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
+      the same code as the GUI's export: runs the preset or config first (or reads a saved
+      session), writes DIR/<chart>.<format> and DIR/session.json.
+
 Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
 4 a file could not be written, 130 interrupted (what was computed is written).
 )";
@@ -65,6 +72,14 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             if (!value(a.preset)) return std::nullopt;
         } else if (arg == "--config") {
             if (!value(a.configFile)) return std::nullopt;
+        } else if (arg == "--session") {
+            if (!value(a.sessionFile)) return std::nullopt;
+        } else if (arg == "--format") {
+            if (!value(a.formats)) return std::nullopt;
+        } else if (arg == "--size") {
+            if (!value(a.size)) return std::nullopt;
+        } else if (arg == "--style") {
+            if (!value(a.style)) return std::nullopt;
         } else if (arg == "--out") {
             if (!value(a.outDir)) return std::nullopt;
         } else if (arg == "--set") {

@@ -6,7 +6,8 @@
 
 struct CliArgs {
     std::string command;  // presets | keys | run | sweep | help
-    std::string preset, configFile, outDir;
+    std::string preset, configFile, outDir, sessionFile;
+    std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
     std::vector<std::string> sets;   // --set KEY=VALUE
     std::vector<std::string> varies; // --vary KEY=V1,V2
     int seeds = 0;                   // 0 = from the plan

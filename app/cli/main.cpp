@@ -6,6 +6,9 @@
 #include <thread>
 
 #include "CliArgs.h"
+#ifdef ADE_HAVE_FIGURES
+#include "FigureCommand.h"
+#endif
 #include "ParamSpec.h"
 #include "PlanRunner.h"
 #include "Preset.h"
@@ -209,8 +212,16 @@ int main(int argc, char** argv) {
     }
     if (a.command == "presets") return listPresets(lib);
     if (a.command == "keys") return listKeys();
+    if (a.command == "figure") {
+#ifdef ADE_HAVE_FIGURES
+        return runFigureCommand(a, lib, argc, argv);
+#else
+        return invalid("this build has no Qt: the figure command needs the GUI build");
+#endif
+    }
     if (a.command != "run" && a.command != "sweep")
-        return invalid("unknown command '" + a.command + "'; commands: presets, keys, run, sweep");
+        return invalid("unknown command '" + a.command +
+                       "'; commands: presets, keys, run, sweep, figure");
 
     if (a.outDir.empty()) return invalid("--out DIR is required");
     auto plan = loadPlan(a, lib, &error);

@@ -1,0 +1,185 @@
+// Figure export (PNG/SVG/PDF), session <-> store round trips, and the CLI's `figure` command.
+#include <QtTest>
+#include <QtWidgets>
+
+#include "FigureRenderer.h"
+#include "RunStore.h"
+#include "SessionBridge.h"
+#include "Trainer.h"
+
+using namespace ade;
+using namespace ade::ui;
+
+namespace {
+
+void addRealRun(RunStore& store, const QString& name, const char* optimizer) {
+    Config c;
+    c.setText("data.n", "16");
+    c.setText("data.prompts", "4");
+    c.setText("iterations", "40");
+    c.setText("optimizer", optimizer);
+    std::string err;
+    auto t = makeTrainer(c, &err);
+    const RunResult r = t->run();
+    Session s;
+    s.runs.push_back(sessionRunFrom(name.toStdString(), c, r));
+    addSessionToStore(s, store);
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+int cli(const QStringList& args, QString* err = nullptr) {
+    QProcess p;
+    p.start(qEnvironmentVariable("ADE_CLI"), args);
+    p.waitForFinished(180000);
+    if (err) *err = QString::fromUtf8(p.readAllStandardError());
+    return p.exitCode();
+}
+
+}  // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+    RunStore store;
+    ChartSpec loss;
+
+private slots:
+    void initTestCase() {
+        addRealRun(store, "gd", "gd");
+        addRealRun(store, "sgd", "sgd");
+        loss = defaultChartSpecs().front();
+        QCOMPARE(loss.id, QString("loss"));
+    }
+
+    void pngIsNotBlankAndCarriesMetadata() {
+        FigureOptions o;
+        o.size = QSize(800, 500);
+        o.scale = 1.5;
+        o.metadata = "seed 1; command attention-explorer-cli run ...";
+        const QString path = tmp.filePath("loss.png");
+        QString error;
+        QVERIFY2(renderFigure(loss, store, o, FigureFormat::Png, path, &error), qPrintable(error));
+        QImage img(path);
+        QCOMPARE(img.size(), QSize(1200, 750));
+        QSet<QRgb> colours;
+        int nonWhite = 0;
+        for (int y = 0; y < img.height(); y += 3)
+            for (int x = 0; x < img.width(); x += 3) {
+                const QRgb c = img.pixel(x, y);
+                colours.insert(c);
+                nonWhite += c != qRgb(255, 255, 255);
+            }
+        QVERIFY(colours.size() > 20);
+        QVERIFY(nonWhite > 2000);
+        QVERIFY(img.text("Description").contains("seed 1"));
+    }
+
+    void svgIsValidAndHoldsEverySeries() {
+        FigureOptions o;
+        o.title = "My loss";
+        o.yLabel = "loss (nats)";
+        o.metadata = "reproduce: attention-explorer-cli figure";
+        const QString path = tmp.filePath("loss.svg");
+        QString error;
+        QVERIFY2(renderFigure(loss, store, o, FigureFormat::Svg, path, &error), qPrintable(error));
+        QXmlStreamReader xml(readAll(path));
+        int paths = 0, polylines = 0;
+        QString text;
+        bool description = false;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement()) {
+                if (xml.name() == QLatin1String("path")) ++paths;
+                if (xml.name() == QLatin1String("polyline")) ++polylines;
+                if (xml.name() == QLatin1String("desc")) description = xml.readElementText().contains("reproduce");
+            }
+            if (xml.isCharacters()) text += xml.text();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(description);
+        // 2 runs x 3 loss columns = 6 curves, drawn as polylines or paths.
+        QVERIFY(paths + polylines >= 6);
+        QVERIFY(text.contains("My loss"));
+        QVERIFY(text.contains("loss (nats)"));
+        QVERIFY(text.contains("gd · excess_risk"));
+    }
+
+    void pdfHasOnePage() {
+        FigureOptions o;
+        o.style = FigureStyle::Screen;
+        const QString path = tmp.filePath("loss.pdf");
+        QString error;
+        QVERIFY2(renderFigure(loss, store, o, FigureFormat::Pdf, path, &error), qPrintable(error));
+        const QByteArray pdf = readAll(path);
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QVERIFY(pdf.trimmed().endsWith("%%EOF"));
+        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "), 1);
+        QVERIFY(pdf.size() > 5000);
+    }
+
+    void unwritablePathLeavesNothing() {
+        QString error;
+        QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Png, "/proc/nope/x.png", &error));
+        QVERIFY(error.contains("/proc/nope/x.png"));
+        // A failed export into a read-only folder leaves no partial file behind.
+        const QString ro = tmp.filePath("ro");
+        QDir().mkpath(ro);
+        QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner);
+        if (::geteuid() != 0) {  // root ignores permissions
+            QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Svg, ro + "/x.svg", &error));
+            QVERIFY(QDir(ro).entryList(QDir::Files).isEmpty());
+        }
+    }
+
+    void allChartsAtOnce() {
+        QString error;
+        const QStringList files = renderAllFigures(store, FigureOptions(), {FigureFormat::Png, FigureFormat::Svg},
+                                                   tmp.filePath("all"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(files.size() >= 6);  // loss, norms, manifold (+ other) in two formats
+        QVERIFY(files.contains(tmp.filePath("all/norms.svg")));
+    }
+
+    void storeSessionRoundTrip() {
+        const Session s = sessionFromStore(store, {{"log_y", true}});
+        RunStore other;
+        addSessionToStore(sessionFromText(sessionToText(s)).session.value(), other);
+        QCOMPARE(other.runs().size(), store.runs().size());
+        for (std::size_t i = 0; i < store.runs().size(); ++i) {
+            QCOMPARE(other.runs()[i]->name, store.runs()[i]->name);
+            QCOMPARE(other.runs()[i]->colorIndex, store.runs()[i]->colorIndex);
+            QVERIFY(other.runs()[i]->data == store.runs()[i]->data);
+            QVERIFY(other.runs()[i]->finalParams.has_value());
+        }
+    }
+
+    void cliFigureMatchesSessionRendering() {
+        const QString a = tmp.filePath("cli-a"), b = tmp.filePath("cli-b");
+        QString err;
+        QCOMPARE(cli({"figure", "--preset", "a-same-start", "--out", a, "--set", "iterations=30", "--set",
+                      "data.n=16", "--format", "png,svg", "--size", "900x600"},
+                     &err),
+                 0);
+        QVERIFY2(QFileInfo::exists(a + "/loss.png"), qPrintable(err));
+        QVERIFY(QFileInfo::exists(a + "/session.json"));
+        // Rendering the saved session again gives the same picture, pixel for pixel.
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "png", "--size",
+                      "900x600"},
+                     &err),
+                 0);
+        QCOMPARE(QImage(a + "/loss.png"), QImage(b + "/loss.png"));
+        QCOMPARE(QImage(a + "/manifold.png"), QImage(b + "/manifold.png"));
+        QCOMPARE(cli({"figure", "--session", a + "/nope.json", "--out", b}, &err), 2);
+        QVERIFY(err.contains("cannot open"));
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "gif"}, &err), 2);
+        QVERIFY(err.contains("'gif'"));
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", "/proc/nope"}, &err), 4);
+    }
+};
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

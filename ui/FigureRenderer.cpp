@@ -1,0 +1,331 @@
+#include "FigureRenderer.h"
+
+#include <QChart>
+#include <QDir>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <cmath>
+
+#include "RunStore.h"
+#include "charts/Decimate.h"
+#include "charts/Palette.h"
+
+namespace ade::ui {
+
+namespace {
+
+struct StyleValues {
+    QColor background, text, grid;
+    double penWidth, titlePt, labelPt;
+};
+
+StyleValues styleValues(FigureStyle s, QSize size) {
+    // Fonts scale with the figure so a 3000-px poster is as readable as a 1200-px slide.
+    const double k = std::max(0.6, std::min(size.width(), size.height() * 3 / 2) / 1200.0);
+    if (s == FigureStyle::Publication)
+        return {Qt::white, Qt::black, QColor(225, 225, 225), 2.6 * k, 20 * k, 15 * k};
+    return {
+        QColor(252, 252, 252), QColor(40, 40, 40), QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
+}
+
+QString defaultYLabel(const std::vector<std::string>& columns) {
+    QStringList names;
+    for (const auto& c : columns)
+        names << QString::fromStdString(c);
+    return names.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+bool parseFigureFormat(const QString& text, FigureFormat* out) {
+    const QString t = text.trimmed().toLower();
+    if (t == "png")
+        *out = FigureFormat::Png;
+    else if (t == "svg")
+        *out = FigureFormat::Svg;
+    else if (t == "pdf")
+        *out = FigureFormat::Pdf;
+    else
+        return false;
+    return true;
+}
+
+QString figureSuffix(FigureFormat f) {
+    switch (f) {
+        case FigureFormat::Png:
+            return QStringLiteral("png");
+        case FigureFormat::Svg:
+            return QStringLiteral("svg");
+        case FigureFormat::Pdf:
+            return QStringLiteral("pdf");
+    }
+    return {};
+}
+
+std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
+                                         const FigureOptions& o) {
+    const StyleValues sv = styleValues(o.style, o.size);
+    auto chart = std::make_unique<QChart>();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundBrush(sv.background);
+    chart->setBackgroundRoundness(0);
+    chart->setTitle(o.title.isEmpty() ? spec.title : o.title);
+    QFont titleFont = chart->titleFont();
+    titleFont.setPointSizeF(sv.titlePt);
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->setTitleBrush(sv.text);
+
+    // Data range first (for axes and decimation).
+    const auto runs = store.visibleRuns();
+    double x0 = INFINITY, x1 = -INFINITY;
+    std::vector<std::string> shownColumns;
+    for (const RunRecord* r : runs) {
+        const int it = r->column("iteration");
+        if (it < 0 || r->size() == 0) continue;
+        for (const auto& c : r->columns)
+            if (spec.accepts(c)) {
+                x0 = std::min(x0, r->data[it].front());
+                x1 = std::max(x1, r->data[it].back());
+                if (std::find(shownColumns.begin(), shownColumns.end(), c) == shownColumns.end())
+                    shownColumns.push_back(c);
+            }
+    }
+    if (shownColumns.empty()) return nullptr;
+    if (o.xMax > o.xMin) {
+        x0 = o.xMin;
+        x1 = o.xMax;
+    }
+    if (o.logX) x0 = std::max(x0, 1.0);
+    if (!(x1 > x0)) x1 = x0 + 1;
+
+    double y0 = INFINITY, y1 = -INFINITY;
+    const int pixels = std::max(200, o.size.width());
+    int seriesIndex = 0;
+    for (const RunRecord* r : runs) {
+        const int it = r->column("iteration");
+        if (it < 0) continue;
+        int metricIndex = 0;
+        for (std::size_t c = 0; c < r->columns.size(); ++c) {
+            if (!spec.accepts(r->columns[c])) continue;
+            const auto& x = r->data[it];
+            std::vector<double> y = r->data[c];
+            auto addSeries = [&](const std::vector<double>& values, bool faint) {
+                DecimateRequest req{x0, x1, pixels, o.logX, o.logY, 1e-300};
+                const QList<QPointF> pts = decimate(x, values, req);
+                auto* s = new QLineSeries();
+                s->replace(pts);
+                QColor color = paletteColor(r->colorIndex);
+                if (faint) color.setAlphaF(0.25);
+                QPen pen(color, faint ? sv.penWidth * 0.6 : sv.penWidth);
+                pen.setStyle(faint ? Qt::SolidLine : paletteStyle(metricIndex));
+                pen.setCapStyle(Qt::FlatCap);
+                s->setPen(pen);
+                s->setName(r->name + QStringLiteral(" · ") + QString::fromStdString(r->columns[c]));
+                chart->addSeries(s);
+                if (faint) chart->legend()->markers(s).value(0)->setVisible(false);
+                double lo, hi;
+                if (yRange(x, values, x0, x1, o.logY, lo, hi)) {
+                    y0 = std::min(y0, lo);
+                    y1 = std::max(y1, hi);
+                }
+            };
+            if (o.smoothing > 0) {
+                std::vector<double> ema;
+                EmaState state;
+                extendEma(y, o.smoothing, ema, state);
+                addSeries(y, true);
+                addSeries(ema, false);
+            } else {
+                addSeries(y, false);
+            }
+            ++metricIndex;
+            ++seriesIndex;
+        }
+    }
+    if (!std::isfinite(y0)) {
+        y0 = o.logY ? 1e-3 : 0;
+        y1 = 1;
+    }
+    if (o.logY) {
+        y0 = std::max(y0, 1e-300);
+        if (y1 <= y0) y1 = y0 * 10;
+    } else if (y1 <= y0) {
+        y1 = y0 + 1;
+    }
+
+    auto styleAxis = [&](QAbstractAxis* a, const QString& label) {
+        QFont f = a->labelsFont();
+        f.setPointSizeF(sv.labelPt * 0.9);
+        a->setLabelsFont(f);
+        a->setLabelsBrush(sv.text);
+        QFont tf = a->titleFont();
+        tf.setPointSizeF(sv.labelPt);
+        tf.setBold(false);
+        a->setTitleFont(tf);
+        a->setTitleBrush(sv.text);
+        a->setTitleText(label);
+        a->setGridLinePen(QPen(sv.grid, 1));
+        a->setLinePen(QPen(sv.text, 1));
+    };
+    QAbstractAxis* ax;
+    if (o.logX) {
+        auto* l = new QLogValueAxis();
+        l->setBase(10);
+        l->setLabelFormat("%g");
+        l->setRange(x0, x1);
+        ax = l;
+    } else {
+        auto* v = new QValueAxis();
+        v->setRange(x0, x1);
+        v->setLabelFormat("%g");
+        v->applyNiceNumbers();
+        ax = v;
+    }
+    QAbstractAxis* ay;
+    if (o.logY) {
+        auto* l = new QLogValueAxis();
+        l->setBase(10);
+        l->setLabelFormat("%.0e");
+        l->setRange(std::pow(10, std::floor(std::log10(y0))),
+                    std::pow(10, std::ceil(std::log10(y1))));
+        l->setMinorTickCount(-1);
+        ay = l;
+    } else {
+        auto* v = new QValueAxis();
+        const double pad = 0.05 * (y1 - y0);
+        v->setRange(y0 - pad, y1 + pad);
+        v->setLabelFormat("%.3g");
+        ay = v;
+    }
+    styleAxis(ax, o.xLabel.isEmpty() ? QStringLiteral("iteration") : o.xLabel);
+    styleAxis(ay, o.yLabel.isEmpty() ? defaultYLabel(shownColumns) : o.yLabel);
+    chart->addAxis(ax, Qt::AlignBottom);
+    chart->addAxis(ay, Qt::AlignLeft);
+    for (auto* s : chart->series()) {
+        s->attachAxis(ax);
+        s->attachAxis(ay);
+    }
+    QLegend* legend = chart->legend();
+    if (o.legend == Qt::Alignment()) {
+        legend->hide();
+    } else {
+        legend->setAlignment(o.legend);
+        legend->setMarkerShape(QLegend::MarkerShapeFromSeries);  // a line sample: style shows
+        QFont lf = legend->font();
+        lf.setPointSizeF(sv.labelPt * 0.85);
+        legend->setFont(lf);
+        legend->setLabelColor(sv.text);
+        legend->setBackgroundVisible(false);
+    }
+    chart->resize(o.size);
+    return chart;
+}
+
+bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& o,
+                  FigureFormat format, const QString& path, QString* error) {
+    auto chart = buildFigureChart(spec, store, o);
+    if (!chart) {
+        if (error)
+            *error = QObject::tr("%1: no visible run has data for this chart").arg(spec.title);
+        return false;
+    }
+    QGraphicsScene scene;
+    scene.addItem(chart.get());
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(o.size)));
+    const QRectF source(QPointF(0, 0), QSizeF(o.size));
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+        scene.removeItem(chart.get());
+        return false;
+    }
+    bool ok = true;
+    const QString title = o.title.isEmpty() ? spec.title : o.title;
+    if (format == FigureFormat::Png) {
+        QImage image(o.size * o.scale, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(o.scale);
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            p.setRenderHint(QPainter::Antialiasing);
+            scene.render(&p, source, source);
+        }
+        image.setText(QStringLiteral("Title"), title);
+        image.setText(QStringLiteral("Software"), QStringLiteral("Attention Dynamics Explorer"));
+        image.setText(QStringLiteral("Description"), o.metadata);
+        ok = image.save(&file, "PNG");
+    } else if (format == FigureFormat::Svg) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(o.size);
+        svg.setViewBox(source);
+        svg.setTitle(title);
+        svg.setDescription(o.metadata);
+        QPainter p;
+        ok = p.begin(&svg);
+        if (ok) {
+            scene.render(&p, source, source);
+            ok = p.end();
+        }
+    } else {
+        QPdfWriter pdf(&file);
+        pdf.setTitle(title);
+        pdf.setCreator(QStringLiteral("Attention Dynamics Explorer. ") + o.metadata);
+        pdf.setResolution(96);
+        pdf.setPageSize(QPageSize(QSizeF(o.size), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter p;
+        ok = p.begin(&pdf);
+        if (ok) {
+            const QRectF target(QPointF(0, 0), QSizeF(p.viewport().size()));
+            scene.render(&p, target, source);
+            ok = p.end();
+        }
+    }
+    scene.removeItem(chart.get());
+    if (!ok) {
+        file.cancelWriting();
+        if (error) *error = QObject::tr("cannot render %1").arg(path);
+        return false;
+    }
+    if (!file.commit()) {
+        if (error) *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QStringList renderAllFigures(const RunStore& store, const FigureOptions& options,
+                             const std::vector<FigureFormat>& formats, const QString& dir,
+                             QString* error) {
+    QStringList written;
+    if (!QDir().mkpath(dir)) {
+        if (error) *error = QObject::tr("cannot create folder %1").arg(dir);
+        return written;
+    }
+    for (const ChartSpec& spec : defaultChartSpecs()) {
+        FigureOptions o = options;
+        o.logY = spec.logYByDefault && options.logY;
+        if (!buildFigureChart(spec, store, o)) continue;
+        for (FigureFormat f : formats) {
+            const QString path = QDir(dir).filePath(spec.id + "." + figureSuffix(f));
+            if (!renderFigure(spec, store, o, f, path, error)) return written;
+            written << path;
+        }
+    }
+    return written;
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,54 @@
+#pragma once
+// Publication figures: one chart (a ChartSpec's metrics for the visible runs of a RunStore)
+// rendered to PNG, SVG or PDF with an editable title, axis labels, legend position and a screen
+// or publication style. The GUI's File > Export and `attention-explorer-cli figure` both call
+// this, so a figure made headless is the figure the GUI exports. Writes are atomic (QSaveFile).
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+#include "charts/ChartPanel.h"
+
+class QChart;
+
+namespace ade::ui {
+
+class RunStore;
+
+enum class FigureStyle { Screen, Publication };
+enum class FigureFormat { Png, Svg, Pdf };
+
+struct FigureOptions {
+    QSize size{1200, 800};  // logical pixels (PNG is size * scale pixels)
+    double scale = 2.0;     // PNG device-pixel ratio
+    FigureStyle style = FigureStyle::Publication;
+    bool logY = true;
+    bool logX = false;
+    double smoothing = 0.0;  // EMA weight; the raw curve is drawn faintly behind when > 0
+    QString title;           // empty: the chart's own title
+    QString xLabel;          // empty: "iteration"
+    QString yLabel;          // empty: derived from the metrics
+    Qt::Alignment legend = Qt::AlignRight;  // 0 hides the legend
+    double xMin = 0, xMax = 0;              // x range; xMax <= xMin means all data
+    QString metadata;  // reproduction text: config, seed, CLI command (embedded in the file)
+};
+
+bool parseFigureFormat(const QString& text, FigureFormat* out);
+QString figureSuffix(FigureFormat f);
+
+// Builds the chart (caller owns it); nullptr when no visible run has a column of this spec.
+std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
+                                         const FigureOptions& options);
+bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& options,
+                  FigureFormat format, const QString& path, QString* error);
+
+// Every chart of defaultChartSpecs() that has data, into `dir` as <id>.<suffix> for each
+// format. Returns the files written; stops at the first error (already written files stay).
+QStringList renderAllFigures(const RunStore& store, const FigureOptions& options,
+                             const std::vector<FigureFormat>& formats, const QString& dir,
+                             QString* error);
+
+}  // namespace ade::ui

@@ -1,0 +1,91 @@
+#include "SessionBridge.h"
+
+#include <QStringList>
+
+#include "charts/Palette.h"
+
+namespace ade::ui {
+
+RunState stateFromStatus(ade::RunStatus s) {
+    switch (s) {
+        case ade::RunStatus::Completed:
+            return RunState::Completed;
+        case ade::RunStatus::Diverged:
+            return RunState::Diverged;
+        case ade::RunStatus::Cancelled:
+            return RunState::Stopped;
+        case ade::RunStatus::Failed:
+            return RunState::Failed;
+    }
+    return RunState::Failed;
+}
+
+namespace {
+ade::RunStatus statusFromState(RunState s) {
+    switch (s) {
+        case RunState::Completed:
+            return ade::RunStatus::Completed;
+        case RunState::Diverged:
+            return ade::RunStatus::Diverged;
+        case RunState::Failed:
+            return ade::RunStatus::Failed;
+        default:
+            return ade::RunStatus::Cancelled;  // stopped, or still active when saved
+    }
+}
+}  // namespace
+
+ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chartSettings) {
+    ade::Session s;
+    if (chartSettings.is_object()) s.chartSettings = chartSettings;
+    for (const auto& r : store.runs()) {
+        ade::SessionRun run;
+        run.name = r->name.toStdString();
+        run.color = paletteColor(r->colorIndex).name().toStdString();
+        run.visible = r->visible;
+        run.config = r->config;
+        run.status = statusFromState(r->state);
+        run.running = isActive(r->state);
+        run.message = r->message.toStdString();
+        run.history = r->history();
+        run.iterationsDone = r->lastIteration();
+        run.iterationsPerSecond = r->iterationsPerSecond;
+        if (r->state == RunState::Diverged) run.divergedAt = r->lastIteration() + 1;
+        run.finalParams = r->finalParams;
+        run.initialParams = r->initialParams;
+        s.runs.push_back(std::move(run));
+    }
+    return s;
+}
+
+std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store) {
+    std::vector<int> ids;
+    for (const auto& run : session.runs) {
+        const int id = store.addRun(store.uniqueName(QString::fromStdString(run.name)), run.config);
+        RunRecord* r = store.run(id);
+        for (int i = 0; i < 8; ++i)
+            if (paletteColor(i).name().toStdString() == run.color) r->colorIndex = i;
+        r->iterationsPerSecond = run.iterationsPerSecond;
+        r->initialParams = run.initialParams;
+        r->finalParams = run.finalParams;
+        store.setColumns(id, run.history.columns);
+        store.appendRows(id, run.history.rows);
+        store.setVisible(id, run.visible);
+        store.setState(id, stateFromStatus(run.status), QString::fromStdString(run.message));
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+QString reproductionText(const RunStore& store, const QString& commandLine) {
+    QStringList lines;
+    if (!commandLine.isEmpty()) lines << QStringLiteral("command: ") + commandLine;
+    for (const RunRecord* r : store.visibleRuns())
+        lines << QStringLiteral("run %1 (seed %2): %3")
+                     .arg(r->name)
+                     .arg(r->config.getInt("seed"))
+                     .arg(QString::fromStdString(r->config.toJson().dump()));
+    return lines.join('\n');
+}
+
+}  // namespace ade::ui
