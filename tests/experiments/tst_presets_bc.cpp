@@ -96,6 +96,21 @@ class TestPresetsBC : public QObject {
             const Result again = runCli(args, cache_.path());
             QVERIFY2(again.code == 0, qPrintable(again.err));
             QVERIFY2(!again.err.contains("darcy:"), qPrintable(again.err));
+            const auto [header, before] = lastRow(tmp_.filePath(preset + "/power/metrics.csv"));
+            // Corrupt cache files are regenerated (identically), never a crash.
+            for (const auto& f : QDir(cache_.path()).entryInfoList(QDir::Files)) {
+                QFile file(f.filePath());
+                QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                file.write("{\"key\": 3, garbage");
+            }
+            const Result fixed = runCli(args, cache_.path());
+            QVERIFY2(fixed.code == 0, qPrintable(fixed.err));
+            QCOMPARE(fixed.err.count("darcy: generated"), 1);
+            QCOMPARE(fixed.err.count("darcy: stage 1"), 1);
+            const auto [h2, after] = lastRow(tmp_.filePath(preset + "/power/metrics.csv"));
+            QCOMPARE(after.size(), before.size());
+            for (int i = 0; i < after.size(); ++i)
+                if (header[i] != "time_s") QCOMPARE(after[i], before[i]);
         }
     }
 
