@@ -175,6 +175,9 @@ void MainWindow::exportRun(int id) {
 
 bool MainWindow::saveScreenshot(const QString& file) {
     charts_->refresh(true);
+    // Chart layouts (axis labels) are deferred events: let them run before grabbing.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
     const QPixmap pm = grab();
     const bool ok = pm.save(file, "PNG");
     if (ok)

@@ -7,8 +7,10 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -264,6 +266,29 @@ class TestWindow : public QObject {
         const auto j = nlohmann::json::parse(f.readAll().toStdString());
         QVERIFY(j.contains("frame_ms") && j.contains("solver_iterations_per_second"));
         QCOMPARE(j["logged_records"].get<int>(), 31);
+    }
+
+    void settingsRememberFormAndCharts() {
+        QStandardPaths::setTestModeEnabled(true);  // QSettings under ~/.qttest, not the user's
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("ui_window"));
+        QSettings().clear();
+        LaunchOptions o;
+        o.persistSettings = true;
+        {
+            MainWindow w(o);
+            ade::Config c = tinyConfig(77);
+            w.form()->setConfig(c);
+            w.charts()->setSmoothing(0.3);
+            w.charts()->setLogX(true);
+            QVERIFY(w.close());
+        }
+        MainWindow again(o);
+        QCOMPARE(again.form()->config().getInt("iterations"), 77);
+        QCOMPARE(again.form()->config().getInt("data.n"), 8);
+        QCOMPARE(again.charts()->smoothing(), 0.3);
+        QVERIFY(again.charts()->logX());
+        QSettings().clear();
     }
 
     void sweepFitsASlope() {

@@ -42,6 +42,7 @@ class InteractiveChartView final : public QChartView {
             e->accept();
             return;
         }
+        pressPos_ = e->position();
         QChartView::mousePressEvent(e);
     }
     void mouseMoveEvent(QMouseEvent* e) override {
@@ -62,7 +63,9 @@ class InteractiveChartView final : public QChartView {
             return;
         }
         QChartView::mouseReleaseEvent(e);
-        if (onInteract) onInteract();
+        // A plain click is no zoom: keep following the data.
+        const bool dragged = (e->position() - pressPos_).manhattanLength() > 4;
+        if (onInteract && (dragged || e->button() == Qt::RightButton)) onInteract();
     }
     void mouseDoubleClickEvent(QMouseEvent* e) override {
         if (onFit) onFit();
@@ -71,7 +74,7 @@ class InteractiveChartView final : public QChartView {
 
   private:
     bool panning_ = false;
-    QPointF last_;
+    QPointF last_, pressPos_;
 };
 
 }  // namespace ade::ui

@@ -326,6 +326,11 @@ class QtChartPanel final : public ChartPanel {
             }
             if (!anyX) x0 = options_.logX ? 1 : 0, x1 = options_.logX ? 10 : 1;
             if (x1 <= x0) x1 = x0 + 1;
+            if (options_.logX) {  // powers of ten at both ends: Qt places log labels right then
+                x0 = std::pow(10.0, std::floor(std::log10(x0)));
+                x1 = std::pow(10.0, std::ceil(std::log10(x1)));
+                if (x1 <= x0) x1 = x0 * 10;
+            }
             if (!anyY) y0 = options_.logY ? 1e-3 : 0, y1 = 1;
             if (options_.logY) {
                 y0 = std::max(y0, y1 * 1e-14);

@@ -32,18 +32,19 @@ class QtScalingPlot final : public ScalingPlot {
     void setData(const std::vector<ScalingSeries>& series, const QString& xLabel,
                  const QString& yLabel, const std::vector<double>& refs) override {
         chart_->removeAllSeries();
-        for (QAbstractAxis* a : chart_->axes()) {
-            chart_->removeAxis(a);
-            delete a;
+        // The axes live as long as the chart: removing and deleting axes leaves stale labels.
+        if (!ax_) {
+            ax_ = new QLogValueAxis;
+            ay_ = new QLogValueAxis;
+            ax_->setLabelFormat(QStringLiteral("%g"));
+            ay_->setLabelFormat(QStringLiteral("%.0e"));
+            chart_->addAxis(ax_, Qt::AlignBottom);
+            chart_->addAxis(ay_, Qt::AlignLeft);
         }
-        auto* ax = new QLogValueAxis;
-        auto* ay = new QLogValueAxis;
+        QLogValueAxis* ax = ax_;
+        QLogValueAxis* ay = ay_;
         ax->setTitleText(xLabel);
         ay->setTitleText(yLabel);
-        ax->setLabelFormat(QStringLiteral("%g"));
-        ay->setLabelFormat(QStringLiteral("%.0e"));
-        chart_->addAxis(ax, Qt::AlignBottom);
-        chart_->addAxis(ay, Qt::AlignLeft);
         chart_->setTitle(tr("Data–compute scaling: %1 against %2").arg(yLabel, xLabel));
         double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
         auto attach = [&](QXYSeries* s) {
@@ -91,10 +92,15 @@ class QtScalingPlot final : public ScalingPlot {
                 }
                 attach(ref);
             }
-            ax->setRange(x0 / 1.3, x1 * 1.3);
+            // Qt Charts places log-axis labels correctly only when the range ends are powers of
+            // the base: snap to powers of 2 (sweeps over n are usually powers of 2 anyway).
+            ax->setBase(2);
+            ax->setRange(std::pow(2.0, std::floor(std::log2(x0 / 1.3))),
+                         std::pow(2.0, std::ceil(std::log2(x1 * 1.3))));
             ay->setRange(std::pow(10, std::floor(std::log10(y0))),
                          std::pow(10, std::ceil(std::log10(y1))));
         } else {
+            ax->setBase(10);
             ax->setRange(10, 1000);
             ay->setRange(1e-6, 1);
         }
@@ -103,6 +109,8 @@ class QtScalingPlot final : public ScalingPlot {
 
   private:
     QChart* chart_ = nullptr;
+    QLogValueAxis* ax_ = nullptr;
+    QLogValueAxis* ay_ = nullptr;
     int count_ = 0;
 };
 
