@@ -2,6 +2,9 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
+
+#include <unistd.h>
 
 #include <iostream>
 #include <thread>
@@ -49,6 +52,13 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
 
     // Headless rendering: no display needed.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // Qt wants a private runtime folder; give it one instead of a warning on stderr.
+        const QString rt = QDir::tempPath() + "/ade-runtime-" + QString::number(::getuid());
+        QDir().mkpath(rt);
+        QFile::setPermissions(rt, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", rt.toLocal8Bit());
+    }
     QApplication app(argc, argv);
     ui::RunStore store;
 

@@ -15,6 +15,7 @@
 #include "ProgressBar.h"
 #include "RunControl.h"
 #include "RunOutput.h"
+#include "Session.h"
 
 using namespace ade;
 
@@ -251,7 +252,20 @@ int main(int argc, char** argv) {
     if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
 
     std::vector<RunOutcome> outcomes;
-    const int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
+    int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
+    if (code != ExitInvalid) {
+        // All runs in one session file: the GUI opens it, `figure --session` renders it.
+        Session session;
+        session.preset = plan->name;
+        for (const auto& o : outcomes)
+            if (!o.result.history.rows.empty())
+                session.runs.push_back(sessionRunFrom(o.run.name, o.run.config, o.result));
+        std::string err;
+        if (!writeSessionFile(std::filesystem::path(a.outDir) / "session.json", session, true, &err)) {
+            std::cerr << "attention-explorer-cli: " << err << "\n";
+            if (code == ExitOk) code = ExitFailed;
+        }
+    }
     if (!a.quiet || code == ExitOk) printTable(outcomes);
     return code;
 }
