@@ -69,15 +69,6 @@ Eigen::MatrixXd solveDarcy(const Eigen::MatrixXd& a, const Eigen::MatrixXd& f) {
     return out;
 }
 
-Eigen::Map<const Eigen::MatrixXd> DarcySet::aOf(int i) const {
-    const std::size_t n = static_cast<std::size_t>(resolution) * resolution;
-    return {a.data() + i * n, resolution, resolution};
-}
-Eigen::Map<const Eigen::MatrixXd> DarcySet::uOf(int i) const {
-    const std::size_t n = static_cast<std::size_t>(resolution) * resolution;
-    return {u.data() + i * n, resolution, resolution};
-}
-
 DarcySet generateDarcy(const DarcySpec& spec, int count, std::uint64_t seed,
                        std::uint64_t streamBase, WorkerPool* pool) {
     const int s = spec.resolution, nodes = s + 2;

@@ -35,13 +35,12 @@ Eigen::MatrixXd sampleGrf(const Eigen::VectorXd& xs, int modes, double tau, doub
 // returns u on the s x s interior nodes (u = 0 on the boundary).
 Eigen::MatrixXd solveDarcy(const Eigen::MatrixXd& a, const Eigen::MatrixXd& f);
 
-// A generated set: per sample the interior s x s coefficient a and solution u, row-major.
+// A generated set: per sample the interior s x s coefficient a and solution u, row-major
+// (pixel (r, c) of sample i at index i*s*s + r*s + c).
 struct DarcySet {
     int resolution = 0;
     int count = 0;
-    std::vector<double> a, u;                            // count * s * s each
-    Eigen::Map<const Eigen::MatrixXd> aOf(int i) const;  // s x s (column-major view of row-major
-    Eigen::Map<const Eigen::MatrixXd> uOf(int i) const;  // data: element (c, r) = pixel (r, c))
+    std::vector<double> a, u;  // count * s * s each
 };
 
 // Sample i is drawn from its own stream (seed, streamBase + i), so a set of n samples is a prefix
