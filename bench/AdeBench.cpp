@@ -32,16 +32,42 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using ade::NamedArray;
 
-struct CaseA {
-    std::string name;
-    int n, prompts, d;
+struct Case {
+    std::string name, experiment;
+    int n = 0, prompts = 0, d = 0;                          // Experiment A's sizes (flop count)
+    std::vector<std::pair<std::string, std::string>> sets;  // config beyond the common keys
 };
 
-const std::vector<CaseA> kCasesA = {
-    {"a-n256-P16-d4", 256, 16, 4},   {"a-n1024-P4-d4", 1024, 4, 4},
-    {"a-n4096-P1-d4", 4096, 1, 4},   {"a-n256-P16-d16", 256, 16, 16},
-    {"a-n1024-P4-d16", 1024, 4, 16}, {"a-n4096-P1-d16", 4096, 1, 16},
-};
+Case caseA(int n, int prompts, int d) {
+    Case c{"a-n" + std::to_string(n) + "-P" + std::to_string(prompts) + "-d" + std::to_string(d),
+           "a",
+           n,
+           prompts,
+           d,
+           {}};
+    c.sets = {{"data.d", std::to_string(d)}, {"data.k", std::to_string(d)},
+              {"data.n", std::to_string(n)}, {"data.prompts", std::to_string(prompts)},
+              {"data.test_prompts", "1"},    {"lr", "0.1"}};
+    return c;
+}
+
+// Experiment B synthetic: the b-regularizers preset's task (d = d_k = d_v = 4, N = 8 tokens,
+// 256 samples, teacher sharpness 6), full-batch gradient descent.
+Case caseB() {
+    Case c{"b-synthetic", "b", 0, 0, 0, {}};
+    c.sets = {{"data.d", "4"},       {"data.n", "256"}, {"data.test_n", "16"},
+              {"data.noise", "0.1"}, {"b.tokens", "8"}, {"b.dk", "4"},
+              {"b.dv", "4"},         {"b.tau", "6"},    {"lr", "0.05"}};
+    return c;
+}
+
+const std::vector<Case> kCases = {caseA(256, 16, 4),
+                                  caseA(1024, 4, 4),
+                                  caseA(4096, 1, 4),
+                                  caseA(256, 16, 16),
+                                  caseA(1024, 4, 16),
+                                  caseA(4096, 1, 16),
+                                  caseB()};
 
 double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -62,21 +88,10 @@ double median(std::vector<double> v) {
 // Useful floating-point work of one training step of Experiment A (dense-formulation count):
 // per sequence S = X B X^T, W X, dW = G A X^T, dS X: 4 products of 2 n^2 d each; softmax and
 // dS: about 5 n^2 (an exp counted as one). Lower-order O(n d^2) terms are ignored.
-double flopsA(const CaseA& c) {
+double flopsA(const Case& c) {
+    if (c.experiment != "a") return 0.0;
     const double n = c.n;
     return c.prompts * (8.0 * n * n * c.d + 5.0 * n * n);
-}
-
-NamedArray stack(const std::string& name, const std::vector<Eigen::MatrixXd>& mats) {
-    NamedArray a;
-    a.name = name;
-    a.shape = {mats.size(), static_cast<std::size_t>(mats[0].rows()),
-               static_cast<std::size_t>(mats[0].cols())};
-    for (const auto& m : mats)
-        for (Eigen::Index i = 0; i < m.rows(); ++i)
-            for (Eigen::Index j = 0; j < m.cols(); ++j)
-                a.values.push_back(m(i, j));
-    return a;
 }
 
 void writeNpy(const std::filesystem::path& file, const NamedArray& a) {
@@ -86,49 +101,40 @@ void writeNpy(const std::filesystem::path& file, const NamedArray& a) {
     if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
-ade::Config configFor(const CaseA& c, int threads) {
+ade::Config configFor(const Case& c, int threads) {
     ade::Config cfg;
-    const std::vector<std::pair<std::string, std::string>> sets = {
-        {"experiment", "a"},
-        {"seed", "1"},
-        {"threads", std::to_string(threads)},
-        {"init", "random"},
-        {"init_scale", "0.3"},
-        {"optimizer", "gd"},
-        {"step_rule", "fixed"},
-        {"regularizer", "none"},
-        {"lr", "0.1"},
-        {"data.d", std::to_string(c.d)},
-        {"data.k", std::to_string(c.d)},
-        {"data.n", std::to_string(c.n)},
-        {"data.prompts", std::to_string(c.prompts)},
-        {"data.test_prompts", "1"},
+    std::vector<std::pair<std::string, std::string>> sets = {
+        {"experiment", c.experiment}, {"seed", "1"},           {"threads", std::to_string(threads)},
+        {"init", "random"},           {"init_scale", "0.3"},   {"optimizer", "gd"},
+        {"step_rule", "fixed"},       {"regularizer", "none"},
     };
+    sets.insert(sets.end(), c.sets.begin(), c.sets.end());
     for (const auto& [k, v] : sets)
         if (auto e = cfg.setText(k, v)) throw std::runtime_error(e->message);
     return cfg;
 }
 
 // One case: median iterations per second over `reps` repetitions of at least `minTime` seconds.
-nlohmann::json benchCaseA(const CaseA& c, int threads, int reps, double minTime,
-                          const std::filesystem::path& outDir) {
+nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
+                         const std::filesystem::path& outDir) {
     const ade::Config cfg = configFor(c, threads);
     std::string error;
     auto trainer = ade::makeTrainer(cfg, &error);
     if (!trainer) throw std::runtime_error(error);
-    auto& problem = dynamic_cast<ade::ExperimentA&>(trainer->problem());
+    ade::Problem& problem = trainer->problem();
     ade::Rng initRng(1, ade::Rng::Init);
     ade::ParamSet p = problem.initialParams(initRng);
     const ade::ParamSet p0 = p;
     ade::ParamSet grad = p.zerosLike();
     const double lr = cfg.getReal("lr");
+    const std::vector<int> trainable = problem.trainable(p);
 
-    // The training step the references time too: loss and gradient over all P sequences, then
-    // theta <- theta - lr grad (the Trainer's gradient-descent step).
+    // The training step the references time too: loss and gradient over all training data,
+    // then theta <- theta - lr grad (the Trainer's gradient-descent step).
     auto step = [&] {
         grad.setZero();
         const double q = trainer->objective(p, &grad, {});
-        for (std::size_t i = 0; i < p.size(); ++i)
+        for (int i : trainable)
             p[i].noalias() -= lr * grad[i];
         return q;
     };
@@ -137,12 +143,20 @@ nlohmann::json benchCaseA(const CaseA& c, int threads, int reps, double minTime,
     if (!outDir.empty()) {
         const auto dir = outDir / c.name;
         std::filesystem::create_directories(dir);
-        writeNpy(dir / "X.npy", stack("X", problem.trainingData().X));
-        writeNpy(dir / "Y.npy", stack("Y", problem.trainingData().Y));
-        writeNpy(dir / "A.npy", ade::toNamedArray("A", p0[0]));
-        writeNpy(dir / "B.npy", ade::toNamedArray("B", p0[1]));
-        writeNpy(dir / "gA.npy", ade::toNamedArray("gA", grad[0]));
-        writeNpy(dir / "gB.npy", ade::toNamedArray("gB", grad[1]));
+        // Data as (units, tokens, features); parameters and gradients by name.
+        for (const auto& a : problem.dataArrays()) {
+            if (a.name == "X_train") writeNpy(dir / "X.npy", a);
+            if (a.name == "Y_train") writeNpy(dir / "Y.npy", a);
+            if (a.name == "W_V") writeNpy(dir / "W_V.npy", a);
+        }
+        for (std::size_t i = 0; i < p0.size(); ++i) {
+            writeNpy(dir / (p0.names[i] + ".npy"), ade::toNamedArray(p0.names[i], p0[i]));
+            writeNpy(dir / ("g" + p0.names[i] + ".npy"), ade::toNamedArray(p0.names[i], grad[i]));
+        }
+        nlohmann::json meta = {{"experiment", c.experiment}, {"params", p0.names}};
+        for (const auto& [k, v] : c.sets)
+            meta["config"][k] = v;
+        std::ofstream(dir / "meta.json") << meta.dump(2) << "\n";
         NamedArray l{"loss", {1}, {q0}};
         writeNpy(dir / "loss.npy", l);
     }
@@ -174,11 +188,11 @@ nlohmann::json benchCaseA(const CaseA& c, int threads, int reps, double minTime,
     const double rate = median(rates);
     nlohmann::json j;
     j["case"] = c.name;
-    j["experiment"] = "a";
+    j["experiment"] = c.experiment;
     j["n"] = c.n;
     j["P"] = c.prompts;
     j["d"] = c.d;
-    j["k"] = c.d;
+
     j["lr"] = lr;
     j["threads"] = threads;
     j["iters_per_rep"] = iters;
@@ -345,7 +359,7 @@ int main(int argc, char** argv) {
                 pos = comma + 1;
             }
         } else if (a == "--list") {
-            for (const auto& c : kCasesA)
+            for (const auto& c : kCases)
                 std::puts(c.name.c_str());
             return 0;
         } else {
@@ -358,10 +372,10 @@ int main(int argc, char** argv) {
         nlohmann::json out;
         out["threads"] = threads;
         out["cases"] = nlohmann::json::array();
-        for (const auto& c : kCasesA) {
+        for (const auto& c : kCases) {
             if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
                 continue;
-            auto j = benchCaseA(c, threads, reps, minTime, outDir);
+            auto j = benchCase(c, threads, reps, minTime, outDir);
             std::printf("%-16s core %10.2f it/s  %7.2f GFlop/s  (%.2f it per CPU-second)\n",
                         c.name.c_str(), j["it_per_s"].get<double>(), j["gflops"].get<double>(),
                         j["it_per_cpu_s"].get<double>());

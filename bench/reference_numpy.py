@@ -10,6 +10,9 @@ batched over the P sequences with the full n x n matrices (as a researcher would
 followed by the gradient-descent update. Used by bench/run_bench.py: checks the core's loss and
 gradients on the core's own data and parameters, then times the step.
 
+Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
+case's meta.json says so.
+
 Usage: reference_numpy.py CASE_DIR [--reps R] [--min-time S] [--lr LR]
 Prints one JSON object on stdout.
 """
@@ -43,6 +46,27 @@ def loss_and_grad(A, B, X, Y, exclude_self=False):
     dW *= W  # dS
     gB = np.sum(X.transpose(0, 2, 1) @ (dW @ X), axis=0)
     return loss, gA, gB
+
+
+def loss_and_grad_b(WQ, WK, WV, X, Y):
+    """Experiment B (MODELS.md): F(X) = rowsoftmax(X W_Q W_K^T X^T / sqrt(d_k)) X W_V,
+    loss = 1/(2|D|) sum ||F(X) - Y||^2; gradients in W_Q, W_K (W_V fixed)."""
+    S_count = X.shape[0]
+    dk = WQ.shape[1]
+    inv = 1.0 / np.sqrt(dk)
+    Q, K, V = X @ WQ, X @ WK, X @ WV  # (S, N, .)
+    Sc = (Q @ K.transpose(0, 2, 1)) * inv
+    Sc -= Sc.max(axis=2, keepdims=True)
+    A = np.exp(Sc)
+    A /= A.sum(axis=2, keepdims=True)
+    R = A @ V - Y
+    loss = 0.5 * float(np.sum(R * R)) / S_count
+    dA = (R / S_count) @ V.transpose(0, 2, 1)
+    dS = A * (dA - np.sum(dA * A, axis=2, keepdims=True)) * inv
+    Xt = X.transpose(0, 2, 1)
+    gQ = np.sum(Xt @ (dS @ K), axis=0)
+    gK = np.sum(Xt @ (dS.transpose(0, 2, 1) @ Q), axis=0)
+    return loss, gQ, gK
 
 
 def blas_info():
@@ -80,27 +104,35 @@ def main():
     ap.add_argument("--exclude-self", action="store_true")
     args = ap.parse_args()
     d = args.case_dir
-    X = np.load(os.path.join(d, "X.npy"))
-    Y = np.load(os.path.join(d, "Y.npy"))
-    A0 = np.load(os.path.join(d, "A.npy"))
-    B0 = np.load(os.path.join(d, "B.npy"))
-    core_loss = float(np.load(os.path.join(d, "loss.npy"))[0])
-    core_gA = np.load(os.path.join(d, "gA.npy"))
-    core_gB = np.load(os.path.join(d, "gB.npy"))
+    meta = {"experiment": "a", "params": ["A", "B"]}
+    if os.path.exists(os.path.join(d, "meta.json")):
+        with open(os.path.join(d, "meta.json")) as fh:
+            meta = json.load(fh)
+    load = lambda name: np.load(os.path.join(d, name))
+    X, Y = load("X.npy"), load("Y.npy")
+    names = meta["params"]
+    params = [load(n + ".npy") for n in names]
+    core_loss = float(load("loss.npy")[0])
+    core_grads = [load("g" + n + ".npy") for n in names]
+    if meta["experiment"] == "a":
+        fn = lambda ps: loss_and_grad(ps[0], ps[1], X, Y, args.exclude_self)
+    elif meta["experiment"] == "b":
+        WV = load("W_V.npy")
+        fn = lambda ps: loss_and_grad_b(ps[0], ps[1], WV, X, Y)
+    else:
+        raise SystemExit("no NumPy reference for experiment %s" % meta["experiment"])
 
-    loss, gA, gB = loss_and_grad(A0, B0, X, Y, args.exclude_self)
-    check = {
-        "loss_rel": abs(loss - core_loss) / abs(core_loss),
-        "gA_rel": rel_err(gA, core_gA),
-        "gB_rel": rel_err(gB, core_gB),
-    }
+    loss, *grads = fn(params)
+    check = {"loss_rel": abs(loss - core_loss) / abs(core_loss)}
+    for n, g, cg in zip(names, grads, core_grads):
+        check["g%s_rel" % n] = rel_err(g, cg)
 
-    A, B = A0.copy(), B0.copy()
+    P0 = [p.copy() for p in params]
 
     def step():
-        _, gA, gB = loss_and_grad(A, B, X, Y, args.exclude_self)
-        A[...] -= args.lr * gA
-        B[...] -= args.lr * gB
+        _, *gs = fn(params)
+        for p, g in zip(params, gs):
+            p -= args.lr * g
 
     step()  # warm-up
     iters = 1
@@ -115,8 +147,8 @@ def main():
         iters *= 4
     rates = []
     for _ in range(args.reps):
-        A[...] = A0
-        B[...] = B0
+        for p, p0 in zip(params, P0):
+            p[...] = p0
         t0 = time.perf_counter()
         for _ in range(iters):
             step()

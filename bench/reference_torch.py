@@ -8,6 +8,9 @@ batched over the P sequences with the full n x n attention, gradients by autogra
 researcher would write it), then the gradient-descent update. Used by bench/run_bench.py: checks
 the core's loss and gradients on the core's own data and parameters, then times the step.
 
+Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
+case's meta.json says so.
+
 Usage: reference_torch.py CASE_DIR [--threads T] [--reps R] [--min-time S] [--lr LR]
 Prints one JSON object on stdout.
 """
@@ -32,6 +35,14 @@ def loss_fn(A, B, X, Y, exclude_self=False):
     return 0.5 * ((F - Y) ** 2).sum() / (P * n)
 
 
+def loss_fn_b(WQ, WK, WV, X, Y):
+    """Experiment B: F(X) = rowsoftmax(X W_Q W_K^T X^T / sqrt(d_k)) X W_V,
+    loss = 1/(2|D|) sum ||F(X) - Y||^2 (W_V fixed)."""
+    S = ((X @ WQ) @ (X @ WK).transpose(1, 2)) / (WQ.shape[1] ** 0.5)
+    F = torch.softmax(S, dim=-1) @ (X @ WV)
+    return 0.5 * ((F - Y) ** 2).sum() / X.shape[0]
+
+
 def rel_err(a, b):
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
@@ -50,30 +61,39 @@ def main():
     torch.set_num_threads(args.threads)
     torch.set_num_interop_threads(1)
     d = args.case_dir
+    meta = {"experiment": "a", "params": ["A", "B"]}
+    if os.path.exists(os.path.join(d, "meta.json")):
+        with open(os.path.join(d, "meta.json")) as fh:
+            meta = json.load(fh)
     load = lambda name: torch.from_numpy(np.load(os.path.join(d, name)))
-    X, Y, A0, B0 = load("X.npy"), load("Y.npy"), load("A.npy"), load("B.npy")
-    core_loss = float(np.load(os.path.join(d, "loss.npy"))[0])
-    core_gA = np.load(os.path.join(d, "gA.npy"))
-    core_gB = np.load(os.path.join(d, "gB.npy"))
+    X, Y = load("X.npy"), load("Y.npy")
     assert X.dtype == torch.float64
+    names = meta["params"]
+    P0 = [load(n + ".npy") for n in names]
+    core_loss = float(np.load(os.path.join(d, "loss.npy"))[0])
+    core_grads = [np.load(os.path.join(d, "g" + n + ".npy")) for n in names]
+    if meta["experiment"] == "a":
+        fn = lambda ps: loss_fn(ps[0], ps[1], X, Y, args.exclude_self)
+    elif meta["experiment"] == "b":
+        WV = load("W_V.npy")
+        fn = lambda ps: loss_fn_b(ps[0], ps[1], WV, X, Y)
+    else:
+        raise SystemExit("no PyTorch reference for experiment %s" % meta["experiment"])
 
-    A = A0.clone().requires_grad_(True)
-    B = B0.clone().requires_grad_(True)
-    loss = loss_fn(A, B, X, Y, args.exclude_self)
+    params = [p.clone().requires_grad_(True) for p in P0]
+    loss = fn(params)
     loss.backward()
-    check = {
-        "loss_rel": abs(loss.item() - core_loss) / abs(core_loss),
-        "gA_rel": rel_err(A.grad.numpy(), core_gA),
-        "gB_rel": rel_err(B.grad.numpy(), core_gB),
-    }
+    check = {"loss_rel": abs(loss.item() - core_loss) / abs(core_loss)}
+    for n, p, cg in zip(names, params, core_grads):
+        check["g%s_rel" % n] = rel_err(p.grad.numpy(), cg)
 
     def step():
-        A.grad = None
-        B.grad = None
-        loss_fn(A, B, X, Y, args.exclude_self).backward()
+        for p in params:
+            p.grad = None
+        fn(params).backward()
         with torch.no_grad():
-            A.sub_(args.lr * A.grad)
-            B.sub_(args.lr * B.grad)
+            for p in params:
+                p.sub_(args.lr * p.grad)
 
     step()  # warm-up
     iters = 1
@@ -89,8 +109,8 @@ def main():
     rates = []
     for _ in range(args.reps):
         with torch.no_grad():
-            A.copy_(A0)
-            B.copy_(B0)
+            for p, p0 in zip(params, P0):
+                p.copy_(p0)
         t0 = time.perf_counter()
         for _ in range(iters):
             step()
