@@ -26,7 +26,7 @@ class TestCharts : public QObject {
         r.x1 = 99999;
         r.pixels = 500;
         const auto pts = decimate(x, y, r);
-        QVERIFY(pts.size() <= 4 * 500 + 2);
+        QVERIFY(pts.size() <= 2 * 500 + 4);
         QVERIFY(pts.size() >= 500);
         double hi = -1e9, lo = 1e9;
         for (const auto& p : pts)

@@ -23,20 +23,17 @@ void bucketize(const std::vector<double>& x, const std::vector<double>& y, const
     const double scale = tx1 > tx0 ? pixels / (tx1 - tx0) : 0.0;
     auto yv = [&](double v) { return r.logY ? std::max(v, r.yFloor) : v; };
     long bucket = -1;
-    std::size_t iFirst = 0, iMin = 0, iMax = 0, iLast = 0;
+    std::size_t iMin = 0, iMax = 0;
     bool open = false;
     resumeIndex = from;
     resumePoints = out.size();
     auto flush = [&] {
         if (!open) return;
-        std::size_t idx[4] = {iFirst, iMin, iMax, iLast};
-        std::sort(idx, idx + 4);
-        std::size_t prev = static_cast<std::size_t>(-1);
-        for (std::size_t i : idx) {
-            if (i == prev) continue;
-            out.append(QPointF(x[i], yv(y[i])));
-            prev = i;
-        }
+        // Min and max of the column, in record order: the envelope a pixel column can show.
+        // (Qt Charts strokes a hit-test shape of every drawn point, so fewer points matter.)
+        const std::size_t lo = std::min(iMin, iMax), hi = std::max(iMin, iMax);
+        out.append(QPointF(x[lo], yv(y[lo])));
+        if (hi != lo) out.append(QPointF(x[hi], yv(y[hi])));
         open = false;
     };
     for (std::size_t i = from; i < end; ++i) {
@@ -51,7 +48,7 @@ void bucketize(const std::vector<double>& x, const std::vector<double>& y, const
         if (!open || bk != bucket) {
             flush();
             bucket = bk;
-            iFirst = iMin = iMax = iLast = i;
+            iMin = iMax = i;
             resumeIndex = i;
             resumePoints = out.size();
             open = true;
@@ -59,7 +56,6 @@ void bucketize(const std::vector<double>& x, const std::vector<double>& y, const
         }
         if (y[i] < y[iMin]) iMin = i;
         if (y[i] > y[iMax]) iMax = i;
-        iLast = i;
     }
     flush();
 }
@@ -86,7 +82,7 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
     std::size_t b = 0, e = 0, ri = 0;
     qsizetype rp = 0;
     if (!visibleSpan(x, y, r, b, e)) return out;
-    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels)) * 2;
+    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels));
     bucketize(x, y, r, b, e, bucketed, out, ri, rp);
     return out;
 }
@@ -99,7 +95,7 @@ const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::ve
         c.points.clear();
         return c.points;
     }
-    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels)) * 2;
+    const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels));
     const bool reuse = c.valid && c.request == r && c.tag == tag && c.bucketed == bucketed &&
                        bucketed && c.resumeIndex >= b && c.resumeIndex <= e;
     if (reuse) {

@@ -1,7 +1,7 @@
 #pragma once
-// Turning a long metric history into what a chart can draw: about four points per pixel column
-// (first, min, max, last of each bucket) over the visible x range, so a 10^6-point history draws
-// as fast as a 10^3-point one and no spike disappears. Pure functions, no Qt widgets.
+// Turning a long metric history into what a chart can draw: at most two points per pixel column
+// (min and max of each bucket, in record order) over the visible x range, so a 10^6-point
+// history draws as fast as a 10^3-point one and no spike disappears. Pure functions, no widgets.
 #include <QList>
 #include <QPointF>
 
