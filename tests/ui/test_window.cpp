@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include "ChartArea.h"
 #include "MainWindow.h"
@@ -64,6 +65,37 @@ class TestWindow : public QObject {
             QVERIFY2(w->form()->editor(QLatin1String(key)), key);
         QVERIFY(!w->form()->editor(QStringLiteral("editor.that.does.not.exist")));
         QVERIFY(!w->form()->editor(QStringLiteral("lr"))->toolTip().isEmpty());
+    }
+
+    void experimentChoiceRebuildsTheForm() {
+        auto w = makeWindow();
+        auto* exp = qobject_cast<QComboBox*>(w->form()->editor(QStringLiteral("experiment")));
+        QVERIFY(exp);
+        QVERIFY(exp->findText(QStringLiteral("b")) >= 0);  // experiments come from the registry
+        QVERIFY(w->form()->editor(QStringLiteral("data.kappa_m")));
+        exp->setCurrentText(QStringLiteral("b"));
+        QTRY_VERIFY(w->form()->editor(QStringLiteral("b.tau")));
+        QVERIFY(!w->form()->editor(QStringLiteral("data.kappa_m")));
+        QCOMPARE(w->form()->config().experiment(), std::string("b"));
+        QVERIFY(w->form()->isValid());
+    }
+
+    void legendClickTogglesCurves() {
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(tinyConfig(20));
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
+        const int all = loss->drawnPoints();
+        auto* entry = loss->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
+        QVERIFY(entry);
+        QTest::mouseClick(entry, Qt::LeftButton);
+        QVERIFY(loss->drawnPoints() < all);
+        auto* again = loss->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
+        QVERIFY(again && again->font().strikeOut());
+        QTest::mouseClick(again, Qt::LeftButton);
+        QCOMPARE(loss->drawnPoints(), all);
     }
 
     void invalidValuesAreMarkedAndBlockStart() {

@@ -69,7 +69,10 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
     for (QHBoxLayout* row : {metrics_, runs_})
         while (row->count() > 1) {
             QLayoutItem* item = row->takeAt(0);
-            delete item->widget();
+            // Later: the clicked button itself may be the one being replaced.
+            item->widget()->setObjectName(QString());
+            item->widget()->hide();
+            item->widget()->deleteLater();
             delete item;
         }
     int metricPos = 0, runPos = 0;

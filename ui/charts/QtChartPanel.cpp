@@ -373,6 +373,7 @@ class QtChartPanel final : public ChartPanel {
         drawn_ = 0;
         for (auto& [key, e] : entries_) {
             const RunRecord* r = store_->run(e.runId);
+            if (!e.series->isVisible()) continue;  // filled again when shown
             const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
             if (!ys || r->data.empty()) {
                 e.series->clear();
