@@ -2,7 +2,9 @@
 #include <QtTest>
 #include <QtWidgets>
 
+#include "DataExport.h"
 #include "FigureRenderer.h"
+#include "Npy.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "Trainer.h"
@@ -155,6 +157,60 @@ private slots:
             QVERIFY(other.runs()[i]->data == store.runs()[i]->data);
             QVERIFY(other.runs()[i]->finalParams.has_value());
         }
+    }
+
+    void csvExportRoundTrip() {
+        QString error;
+        std::vector<const RunRecord*> runs;
+        for (const auto& r : store.runs()) runs.push_back(r.get());
+        const QStringList files = exportRunsCsv(runs, tmp.filePath("csv"), {}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(files.size(), 2);
+        QFile f(files[0]);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        // Comment lines first: the config, the seed and the command that reproduces the run.
+        QVERIFY(lines[0].startsWith("# run gd, seed 1"));
+        QVERIFY(lines[1].startsWith("# config {"));
+        QVERIFY(lines[2].contains("attention-explorer-cli run --config gd.json"));
+        while (lines.first().startsWith('#')) lines.removeFirst();
+        const RunRecord& r = *store.runs()[0];
+        QCOMPARE(lines[0].split(','), [&] {
+            QStringList c;
+            for (const auto& n : r.columns) c << QString::fromStdString(n);
+            return c;
+        }());
+        QCOMPARE(lines.size() - 1, static_cast<int>(r.size()));
+        for (int i = 1; i < lines.size(); ++i) {
+            const QStringList cells = lines[i].split(',');
+            for (int c = 0; c < cells.size(); ++c)
+                QCOMPARE(cells[c].toDouble(), r.data[c][i - 1]);  // exact: shortest round-trip text
+        }
+        // Visible x-range only.
+        const QStringList part = exportRunsCsv(runs, tmp.filePath("csv-range"), XRange{10, 20}, &error);
+        QFile g(part[0]);
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        const int dataLines = QString::fromUtf8(g.readAll()).count('\n') - 4;  // 3 comments + header
+        QCOMPARE(dataLines, 11);
+    }
+
+    void jsonAndNpyExports() {
+        QString error;
+        std::vector<const RunRecord*> runs = {store.runs()[1].get()};
+        QVERIFY(exportRunsJson(runs, tmp.filePath("runs.json"), {}, &error));
+        const auto doc = QJsonDocument::fromJson(readAll(tmp.filePath("runs.json"))).object();
+        QCOMPARE(doc["runs"].toArray().size(), 1);
+        const auto run = doc["runs"].toArray()[0].toObject();
+        QCOMPARE(run["name"].toString(), QString("sgd"));
+        QCOMPARE(run["rows"].toArray().size(), static_cast<int>(store.runs()[1]->size()));
+        QVERIFY(run["command"].toString().contains("attention-explorer-cli run"));
+        const QStringList npy = exportParamsNpy(*store.runs()[1], tmp.filePath("npy"), &error);
+        QCOMPARE(npy.size(), 2);
+        std::string err;
+        const auto B = ade::decodeNpy(readAll(tmp.filePath("npy/B.npy")).toStdString(), &err);
+        QVERIFY(B && B->values[1] == (*store.runs()[1]->finalParams)[1](0, 1));  // row-major
+        QVERIFY(!exportRunsJson(runs, "/proc/nope/x.json", {}, &error));
+        QVERIFY(error.contains("/proc/nope"));
     }
 
     void cliFigureMatchesSessionRendering() {

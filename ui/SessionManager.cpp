@@ -1,0 +1,355 @@
+#include "SessionManager.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+#include "ChartArea.h"
+#include "DataExport.h"
+#include "ExportDialog.h"
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "Preset.h"
+#include "RunController.h"
+#include "RunListWidget.h"
+#include "SessionBridge.h"
+
+namespace ade::ui {
+
+namespace {
+const char* kRecentKey = "session/recent";
+}
+
+SessionManager::SessionManager(MainWindow* window, bool persistent)
+    : QObject(window), window_(window), persistent_(persistent) {
+    interactive_ = persistent;
+    recoveryTimer_.setInterval(10000);
+    connect(&recoveryTimer_, &QTimer::timeout, this, &SessionManager::writeRecovery);
+    connect(window_->controller(), &RunController::activeChanged, this, [this] {
+        if (window_->controller()->anyActive()) {
+            if (!recoveryTimer_.isActive() && !recoveryPath_.isEmpty()) recoveryTimer_.start();
+        } else if (recoveryTimer_.isActive()) {
+            recoveryTimer_.stop();
+            writeRecovery();  // the finished runs are safe too until a clean close
+        }
+        updateActions();
+    });
+    if (persistent_) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        setRecoveryPath(QDir(dir).filePath("recovery.session.json"));
+    }
+}
+
+SessionManager::~SessionManager() = default;
+
+void SessionManager::setRecoveryPath(const QString& path) {
+    recoveryPath_ = path;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    recoveryLock_ = std::make_unique<QLockFile>(path + ".lock");
+    recoveryLock_->setStaleLockTime(0);
+    if (!recoveryLock_->tryLock(0)) recoveryLock_.reset();  // another explorer owns it
+}
+
+void SessionManager::addToFileMenu(QMenu* file) {
+    QAction* first = file->actions().value(0);
+    auto add = [&](const QString& text, const QKeySequence& key, const QString& tip, auto slot,
+                   const char* name) {
+        auto* a = new QAction(text, file);
+        a->setShortcut(key);
+        a->setStatusTip(tip);
+        a->setObjectName(QLatin1String(name));
+        connect(a, &QAction::triggered, this, slot);
+        file->insertAction(first, a);
+        return a;
+    };
+    add(tr("&Open session…"), QKeySequence::Open, tr("Open a saved session: runs, histories, charts"),
+        [this] {
+            const QString f = QFileDialog::getOpenFileName(window_, tr("Open session"), current_,
+                                                           tr("Sessions (*.json);;All files (*)"));
+            if (!f.isEmpty()) openSession(f);
+        },
+        "openSession");
+    recentMenu_ = new QMenu(tr("Open &recent"), file);
+    recentMenu_->setObjectName("recentSessions");
+    file->insertMenu(first, recentMenu_);
+    rebuildRecentMenu();
+    add(tr("&Save session"), QKeySequence::Save, tr("Save every run, its history and parameters"),
+        [this] {
+            QString f = current_;
+            if (f.isEmpty())
+                f = QFileDialog::getSaveFileName(window_, tr("Save session"), "session.json",
+                                                 tr("Sessions (*.json)"));
+            if (!f.isEmpty()) saveSession(f);
+        },
+        "saveSession");
+    add(tr("Save session &as…"), QKeySequence::SaveAs, tr("Save the session under a new name"),
+        [this] {
+            const QString f = QFileDialog::getSaveFileName(window_, tr("Save session as"),
+                                                           current_.isEmpty() ? "session.json" : current_,
+                                                           tr("Sessions (*.json)"));
+            if (!f.isEmpty()) saveSession(f);
+        },
+        "saveSessionAs");
+    file->insertSeparator(first);
+    add(tr("&Export charts…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+        tr("Charts to PNG, SVG and PDF, screen or publication style"),
+        [this] {
+            const auto* charts = window_->charts();
+            ExportDialog dlg(QDir::currentPath() + "/figures", charts->logY(), charts->logX(),
+                             charts->smoothing(), window_);
+            if (dlg.exec() != QDialog::Accepted) return;
+            FigureOptions o = dlg.options();
+            o.metadata = reproductionText(*window_->store());
+            QString error;
+            QStringList written;
+            if (dlg.chartId().isEmpty()) {
+                written = renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(), &error);
+            } else {
+                QDir().mkpath(dlg.folder());
+                for (const auto& spec : defaultChartSpecs())
+                    if (spec.id == dlg.chartId())
+                        for (FigureFormat f : dlg.formats()) {
+                            const QString path = QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
+                            if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;
+                            written << path;
+                        }
+            }
+            if (!error.isEmpty())
+                showError(tr("Export failed"), error);
+            else
+                window_->statusBar()->showMessage(tr("Exported %1 files to %2").arg(written.size()).arg(dlg.folder()),
+                                                  8000);
+        },
+        "exportCharts");
+    add(tr("Export data as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        tr("Selected runs (or all) to CSV, one file per run, metrics.csv schema"),
+        [this] { exportData(false); }, "exportCsv");
+    add(tr("Export data as &JSON…"), QKeySequence(), tr("Selected runs (or all) to one JSON file"),
+        [this] { exportData(true); }, "exportJson");
+    add(tr("Export final &parameters (.npy)…"), QKeySequence(),
+        tr("The selected run's final weights as NumPy .npy files"), [this] { exportParams(); },
+        "exportParams");
+    file->insertSeparator(first);
+    continueAction_ = add(tr("C&ontinue selected run…"), QKeySequence(Qt::CTRL | Qt::Key_K),
+                          tr("Train a stopped run further from its saved parameters"),
+                          [this] {
+                              const auto ids = window_->runList()->selectedRunIds();
+                              if (ids.isEmpty()) return;
+                              bool ok = false;
+                              const int more = QInputDialog::getInt(window_, tr("Continue run"),
+                                                                    tr("More iterations"), 1000, 1,
+                                                                    100000000, 100, &ok);
+                              QString error;
+                              if (ok && !continueRun(ids.front(), more, &error))
+                                  showError(tr("Cannot continue"), error);
+                          },
+                          "continueRun");
+    file->insertSeparator(first);
+}
+
+QMenu* SessionManager::editMenu(QMenu* edit) {
+    auto* copy = edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setObjectName("copyConfig");
+    copy->setStatusTip(tr("The selected run's JSON config to the clipboard, to share a setting"));
+    auto* paste = edit->addAction(tr("&Paste config"), this, [this] {
+        QString error;
+        if (!pasteConfig(QApplication::clipboard()->text(), &error)) showError(tr("Cannot paste config"), error);
+    });
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    paste->setObjectName("pasteConfig");
+    paste->setStatusTip(tr("Fill the form from a JSON config on the clipboard"));
+    return edit;
+}
+
+void SessionManager::updateActions() {
+    if (continueAction_) continueAction_->setEnabled(!window_->controller()->anyActive());
+}
+
+void SessionManager::showError(const QString& title, const QString& message) {
+    window_->statusBar()->showMessage(message, 15000);
+    if (interactive_) QMessageBox::warning(window_, title, message);
+}
+
+bool SessionManager::saveSession(const QString& file, QString* error) {
+    const auto* charts = window_->charts();
+    const nlohmann::json settings = {{"log_y", charts->logY()}, {"log_x", charts->logX()},
+                                     {"smoothing", charts->smoothing()}};
+    std::string err;
+    if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*window_->store(), settings), true, &err)) {
+        const QString msg = QString::fromStdString(err);
+        if (error) *error = msg;
+        showError(tr("Cannot save the session"), msg + tr("\nThe runs are still in the window."));
+        return false;
+    }
+    current_ = file;
+    addRecent(file);
+    window_->statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+    return true;
+}
+
+bool SessionManager::openSession(const QString& file, QString* error, bool replace) {
+    const auto r = ade::readSessionFile(file.toStdString());
+    if (!r.session) {
+        const QString msg = QString::fromStdString(r.error);
+        if (error) *error = msg;
+        showError(tr("Cannot open the session"), msg);
+        return false;
+    }
+    if (replace) {
+        window_->controller()->stopAndWait();
+        std::vector<int> ids;
+        for (const auto& run : window_->store()->runs()) ids.push_back(run->id);
+        for (int id : ids) window_->store()->removeRun(id);
+    }
+    addSessionToStore(*r.session, *window_->store());
+    auto* charts = window_->charts();
+    const auto& cs = r.session->chartSettings;
+    if (cs.contains("log_y") && cs["log_y"].is_boolean()) charts->setLogY(cs["log_y"].get<bool>());
+    if (cs.contains("log_x") && cs["log_x"].is_boolean()) charts->setLogX(cs["log_x"].get<bool>());
+    if (cs.contains("smoothing") && cs["smoothing"].is_number())
+        charts->setSmoothing(std::clamp(cs["smoothing"].get<double>(), 0.0, 0.999));
+    charts->refresh(true);
+    current_ = file;
+    addRecent(file);
+    QString status = tr("Opened %1 (%2 runs)").arg(file).arg(r.session->runs.size());
+    if (!r.warnings.empty())
+        status += tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
+                  (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
+    window_->statusBar()->showMessage(status, 10000);
+    return true;
+}
+
+bool SessionManager::exportCharts(const QString& folder, QString* error) {
+    FigureOptions o;
+    o.metadata = reproductionText(*window_->store());
+    QString err;
+    renderAllFigures(*window_->store(), o, {FigureFormat::Png, FigureFormat::Svg, FigureFormat::Pdf}, folder, &err);
+    if (error) *error = err;
+    return err.isEmpty();
+}
+
+void SessionManager::exportData(bool json) {
+    std::vector<const RunRecord*> runs;
+    for (int id : window_->runList()->selectedRunIds())
+        if (const auto* r = window_->store()->run(id)) runs.push_back(r);
+    if (runs.empty())
+        for (const auto& r : window_->store()->runs()) runs.push_back(r.get());
+    if (runs.empty()) return;
+    QString error;
+    if (json) {
+        const QString f = QFileDialog::getSaveFileName(window_, tr("Export data as JSON"), "runs.json",
+                                                       tr("JSON (*.json)"));
+        if (f.isEmpty() || exportRunsJson(runs, f, {}, &error)) return;
+    } else {
+        const QString d = QFileDialog::getExistingDirectory(window_, tr("Export CSV files to folder"));
+        if (d.isEmpty() || !exportRunsCsv(runs, d, {}, &error).isEmpty()) return;
+    }
+    if (!error.isEmpty()) showError(tr("Export failed"), error);
+}
+
+void SessionManager::exportParams() {
+    const auto ids = window_->runList()->selectedRunIds();
+    if (ids.isEmpty()) return;
+    const RunRecord* r = window_->store()->run(ids.front());
+    const QString d = QFileDialog::getExistingDirectory(window_, tr("Export parameters to folder"));
+    if (!r || d.isEmpty()) return;
+    QString error;
+    exportParamsNpy(*r, d, &error);
+    if (!error.isEmpty()) showError(tr("Export failed"), error);
+}
+
+bool SessionManager::copySelectedRunAsConfig() {
+    const auto ids = window_->runList()->selectedRunIds();
+    const RunRecord* r = ids.isEmpty() ? nullptr : window_->store()->run(ids.front());
+    const ade::Config config = r ? r->config : window_->form()->config();
+    QApplication::clipboard()->setText(QString::fromStdString(config.toJson().dump(2)));
+    window_->statusBar()->showMessage(tr("Config copied to the clipboard"), 4000);
+    return true;
+}
+
+bool SessionManager::pasteConfig(const QString& text, QString* error) {
+    ade::PlanError pe;
+    const auto plan = ade::parsePlan(text.toStdString(), "clipboard", {}, &pe);
+    if (!plan) {
+        if (error) *error = QString::fromStdString(pe.message);
+        return false;
+    }
+    window_->form()->setConfig(plan->runs.front().config);
+    window_->statusBar()->showMessage(tr("Form filled from the pasted config"), 4000);
+    return true;
+}
+
+bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
+    const RunRecord* r = window_->store()->run(id);
+    if (!r || !r->finalParams) {
+        if (error) *error = tr("this run has no saved parameters to continue from");
+        return false;
+    }
+    if (isActive(r->state)) {
+        if (error) *error = tr("this run is still running");
+        return false;
+    }
+    ade::Config c = r->config;
+    c.setJson("iterations", moreIterations);
+    window_->controller()->start(window_->store()->uniqueName(r->name + "-continued"), c, r->finalParams);
+    return true;
+}
+
+void SessionManager::writeRecovery() {
+    if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return;
+    std::string err;
+    ade::writeSessionFile(recoveryPath_.toStdString(), sessionFromStore(*window_->store()), false, &err);
+}
+
+void SessionManager::offerRecovery() {
+    if (recoveryPath_.isEmpty() || !recoveryLock_ || !QFileInfo::exists(recoveryPath_)) return;
+    const auto answer =
+        interactive_ ? QMessageBox::question(window_, tr("Recover runs?"),
+                                             tr("The explorer did not close normally last time. "
+                                                "Restore the runs it had (histories up to the last "
+                                                "automatic save)?"))
+                     : QMessageBox::Yes;
+    if (answer == QMessageBox::Yes) openSession(recoveryPath_, nullptr, false);
+    QFile::remove(recoveryPath_);
+}
+
+void SessionManager::closeCleanly() {
+    recoveryTimer_.stop();
+    if (!recoveryPath_.isEmpty() && recoveryLock_) QFile::remove(recoveryPath_);
+}
+
+QStringList SessionManager::recentSessions() const {
+    if (!persistent_) return {};
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void SessionManager::addRecent(const QString& file) {
+    if (!persistent_) return;
+    QStringList list = recentSessions();
+    list.removeAll(QFileInfo(file).absoluteFilePath());
+    list.prepend(QFileInfo(file).absoluteFilePath());
+    while (list.size() > 8) list.removeLast();
+    QSettings().setValue(kRecentKey, list);
+    rebuildRecentMenu();
+}
+
+void SessionManager::rebuildRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList list = recentSessions();
+    for (const QString& f : list)
+        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] { openSession(f); })->setStatusTip(f);
+    recentMenu_->setEnabled(!list.isEmpty());
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,66 @@
+#pragma once
+// The File menu's work with files: save/open sessions (recent list), an automatic recovery file
+// while runs are active (offered after a crash), chart and data exports, "Copy run as config" /
+// "Paste config", and continuing a stopped run from its saved parameters. Errors are shown in a
+// message box naming the file and the problem; nothing in the window is lost.
+#include <QLockFile>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+
+class QAction;
+class QMenu;
+
+namespace ade::ui {
+
+class MainWindow;
+
+class SessionManager : public QObject {
+    Q_OBJECT
+  public:
+    // `persistent`: recent list and recovery file on disk (off in tests unless a path is set).
+    SessionManager(MainWindow* window, bool persistent);
+    ~SessionManager() override;
+
+    void addToFileMenu(QMenu* file);
+    QMenu* editMenu(QMenu* edit);  // copy / paste config
+
+    bool saveSession(const QString& file, QString* error = nullptr);
+    bool openSession(const QString& file, QString* error = nullptr, bool replace = true);
+    bool exportCharts(const QString& folder, QString* error = nullptr);  // all, default options
+    bool copySelectedRunAsConfig();
+    bool pasteConfig(const QString& text, QString* error = nullptr);
+    bool continueRun(int id, long moreIterations, QString* error = nullptr);
+
+    // Recovery: written every few seconds while runs are active; removed on a clean close.
+    void setRecoveryPath(const QString& path);
+    QString recoveryPath() const { return recoveryPath_; }
+    void writeRecovery();
+    void offerRecovery();  // at start-up: a recovery file left by a crash is offered
+    void closeCleanly();   // window closing normally: the recovery file goes
+
+    QStringList recentSessions() const;
+    QString currentFile() const { return current_; }
+
+  private:
+    void addRecent(const QString& file);
+    void rebuildRecentMenu();
+    void showError(const QString& title, const QString& message);
+    void exportData(bool json);
+    void exportParams();
+    void updateActions();
+
+    MainWindow* window_;
+    bool persistent_;
+    QString current_;  // the session file last saved or opened
+    QString recoveryPath_;
+    std::unique_ptr<QLockFile> recoveryLock_;
+    QTimer recoveryTimer_;
+    QMenu* recentMenu_ = nullptr;
+    QAction* continueAction_ = nullptr;
+    bool interactive_ = true;  // message boxes (off when the window is driven by tests)
+};
+
+}  // namespace ade::ui
