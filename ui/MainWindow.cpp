@@ -71,6 +71,12 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         updateStatus();
     });
     connect(controller_, &RunController::allFinished, this, &MainWindow::onAllFinished);
+    connect(controller_, &RunController::runFinished, this, [this](int id) {
+        const RunRecord* r = store_->run(id);
+        if (r && (r->state == RunState::Diverged || r->state == RunState::Failed))
+            statusBar()->showMessage(tr("%1 %2: %3").arg(r->name, stateText(r->state), r->message),
+                                     15000);
+    });
     connect(form_, &ParamForm::validityChanged, this, [this] { updateActions(); });
     connect(form_, &ParamForm::configChanged, this, [this] {
         sweep_->setFormConfig(form_->config());

@@ -365,8 +365,10 @@ class QtChartPanel final : public ChartPanel {
         DecimateRequest req;
         req.x0 = x0;
         req.x1 = x1;
-        req.pixels = std::max(50, static_cast<int>(chart_->plotArea().width()));
-        if (chart_->plotArea().width() < 10) req.pixels = 800;
+        // Buckets two pixels wide: min and max per bucket is one point per pixel on average,
+        // visually the same envelope at half the stroking cost of one bucket per pixel.
+        const double plotWidth = chart_->plotArea().width() < 10 ? 800 : chart_->plotArea().width();
+        req.pixels = std::max(50, static_cast<int>(plotWidth / 2));
         req.logX = options_.logX;
         req.logY = options_.logY;
         req.yFloor = options_.logY ? std::max(y0, 1e-300) : 0.0;
