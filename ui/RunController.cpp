@@ -114,11 +114,7 @@ int RunController::start(const QString& name, const ade::Config& config,
     jobs_.push_back(std::make_unique<RunJob>(id, config, std::move(initial), startPaused));
     paused_ = startPaused;
     store_->setState(id, startPaused ? RunState::Paused : RunState::Running);
-    if (!timer_.isActive()) {
-        timer_.start();
-        rateClock_.start();
-        rateIterations_ = 0;
-    }
+    if (!timer_.isActive()) timer_.start();
     emit runStarted(id);
     emit activeChanged();
     return id;
@@ -195,7 +191,6 @@ void RunController::stopAndForget(int id) {
 
 void RunController::drain() {
     bool changed = false;
-    long iterations = 0;
     for (auto& j : jobs_) {
         const bool wasDone = j->done();  // read before taking: no record can follow `done`
         RunJob::Batch b = j->take();
@@ -207,7 +202,6 @@ void RunController::drain() {
             store_->appendRows(id, b.rows);
             changed = true;
         }
-        iterations += store_->run(id)->lastIteration();
         latestIteration_ = store_->run(id)->lastIteration();
         if (!wasDone) continue;
         j->join();
@@ -244,12 +238,14 @@ void RunController::drain() {
         }
         ++it;
     }
-    const double secs = rateClock_.isValid() ? rateClock_.elapsed() / 1000.0 : 0.0;
-    if (secs > 0.25) {
-        itPerSec_ = std::max(0.0, (iterations - rateIterations_) / secs);
-        rateIterations_ = iterations;
-        rateClock_.restart();
-    }
+    // Rate of each active run from its own records (iteration / wall time since its start):
+    // steady even when records are sparse (log_every = 100) or a run is paused.
+    itPerSec_ = 0.0;
+    for (const auto& j : jobs_)
+        if (const RunRecord* rec = store_->run(j->id()); rec && !paused_) {
+            const double t = rec->last("time_s");
+            if (t > 0) itPerSec_ += rec->lastIteration() / t;
+        }
     emit drained(changed);
     for (int id : finished)
         emit runFinished(id);

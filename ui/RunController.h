@@ -3,7 +3,6 @@
 // the RunStore. The training thread only appends to a mutex-protected buffer; a ~30 Hz timer on
 // the GUI thread drains every buffer in bulk (the PlotJuggler pattern), so the GUI never waits
 // on the solver and the solver never waits on the GUI.
-#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -65,8 +64,6 @@ class RunController : public QObject {
     bool paused_ = false;
     double itPerSec_ = 0.0;
     long latestIteration_ = 0;
-    QElapsedTimer rateClock_;
-    long rateIterations_ = 0;
 };
 
 }  // namespace ade::ui

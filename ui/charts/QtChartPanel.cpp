@@ -336,7 +336,9 @@ class QtChartPanel final : public ChartPanel {
                 y0 = std::max(y0, y1 * 1e-14);
                 y0 = std::pow(10.0, std::floor(std::log10(y0)));
                 y1 = std::pow(10.0, std::ceil(std::log10(y1)));
-                if (y1 <= y0) y1 = y0 * 10;
+                // Labels sit on powers of ten only: show at least two decades so that a curve
+                // within one decade still has labelled ticks below and above it.
+                if (y1 < y0 * 100) y0 = y1 / 100;
                 // At most about six labelled ticks: a tick every 1, 2 or 3 decades.
                 const double decades = std::log10(y1 / y0);
                 const int step = decades > 12 ? 3 : decades > 6 ? 2 : 1;
