@@ -86,6 +86,16 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connect(charts_, &ChartArea::painted, this, [this](double ms) { frames_.paintInFrame(ms); });
     connect(store_, &RunStore::runChanged, this, [this] { charts_->refresh(); });
     connect(store_, &RunStore::runRemoved, this, [this] { charts_->refresh(); });
+    // "Same start as": offer the names of the runs in the list.
+    auto suggestRuns = [this] {
+        QStringList names;
+        for (const auto& r : store_->runs())
+            names << r->name;
+        form_->setSuggestions(QStringLiteral("init_from"), names);
+    };
+    connect(store_, &RunStore::runAdded, this, suggestRuns);
+    connect(store_, &RunStore::runRemoved, this, suggestRuns);
+    connect(form_, &ParamForm::configChanged, this, suggestRuns);
     connect(runList_, &RunListWidget::editRequested, this, &MainWindow::editRun);
     connect(runList_, &RunListWidget::deleteRequested, this, &MainWindow::deleteRun);
     connect(runList_, &RunListWidget::exportRequested, this, &MainWindow::exportRun);

@@ -55,10 +55,23 @@ bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool pause
         std::string error;
         initial[i] = ade::resolveSameStart(runs, runs[i], &error);
         if (!initial[i]) {
-            // Not a run of this batch: the initial weights of a run of the list by that name.
+            // Not a run of this batch: a run of the list by that name, by its recorded initial
+            // weights or, while it runs, rebuilt from its config (initialisation is seeded).
             const QString from = QString::fromStdString(runs[i].config.getString("init_from"));
-            for (const auto& r : store_->runs())
-                if (r->name == from && r->initialParams) initial[i] = r->initialParams;
+            for (const auto& r : store_->runs()) {
+                if (r->name != from) continue;
+                if (r->initialParams) {
+                    initial[i] = r->initialParams;
+                } else {
+                    ade::PlannedRun ref;
+                    ref.name = ref.label = from.toStdString();
+                    ref.config = r->config;
+                    ade::PlannedRun self = runs[i];
+                    std::string err;
+                    initial[i] = ade::resolveSameStart({ref, self}, self, &err);
+                    if (!initial[i]) error = err;
+                }
+            }
         }
         if (!initial[i]) {
             statusBar()->showMessage(QString::fromStdString(error), 10000);

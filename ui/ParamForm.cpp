@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -85,6 +86,16 @@ QStringList ParamForm::errors() const {
 QWidget* ParamForm::editor(const QString& key) const {
     const auto it = fields_.find(key.toStdString());
     return it == fields_.end() ? nullptr : it->second.editor;
+}
+
+void ParamForm::setSuggestions(const QString& key, const QStringList& values) {
+    auto* edit = qobject_cast<QLineEdit*>(editor(key));
+    if (!edit) return;
+    auto* completer = new QCompleter(values, edit);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    if (edit->completer()) edit->completer()->deleteLater();
+    edit->setCompleter(completer);
 }
 
 void ParamForm::setConfig(const ade::Config& config) {

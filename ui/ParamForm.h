@@ -32,6 +32,8 @@ class ParamForm : public QWidget {
     void setConfig(const ade::Config& config);  // fills every editor, rebuilds on experiment
     // The editor of a key (objectName = key), for tests and focus handling.
     QWidget* editor(const QString& key) const;
+    // Completion list for a text key (e.g. init_from: the names of the runs in the list).
+    void setSuggestions(const QString& key, const QStringList& values);
 
   signals:
     void validityChanged(bool valid);

@@ -188,6 +188,32 @@ class TestWindow : public QObject {
         QTRY_VERIFY(!c->anyActive());
     }
 
+    void sameStartAsARunOfTheList() {
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        ade::Config a = tinyConfig(10);
+        a.setText("init", "random");
+        a.setText("seed", "5");
+        w->form()->setConfig(a);
+        w->startFromForm();  // "run 1"
+        ade::Config b = tinyConfig(10);
+        b.setText("init", "same");
+        b.setText("init_from", "run 1");
+        b.setText("seed", "5");
+        b.setText("lr", "0.01");         // another method, same start:
+        b.setText("init_scale", "1.0");  // its own random draw would differ from run 1's
+        w->form()->setConfig(b);
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        const RunRecord* r1 = w->store()->runs()[0].get();
+        const RunRecord* r2 = w->store()->runs()[1].get();
+        QCOMPARE(r2->state, RunState::Completed);
+        const int loss = r1->column("train_loss");
+        QCOMPARE(r2->data[loss][0], r1->data[loss][0]);  // identical initial weights
+        QVERIFY(r2->data[loss].back() != r1->data[loss].back());
+    }
+
     void stepWhenIdleStartsPaused() {
         auto w = makeWindow();
         w->form()->setConfig(tinyConfig(100000000));
