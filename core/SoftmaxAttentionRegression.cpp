@@ -227,11 +227,11 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
                     xv[f] = load(f, j0);
                 ADE_UNROLL
                 for (int a = 0, t = 0; a < D; ++a) {
-                    // u by an explicit FMA so that the loss is bit-identical with and
-                    // without the gradient (GCC may contract a mul + add differently).
-                    u[a] = ei::pmadd(e, xv[a], u[a]);
+                    // A multiply and an add (no contraction in this file): e x_a is reused
+                    // by M2, and the add goes to an adder port, not the busier FMA ports.
+                    const Packet ea = ei::pmul(e, xv[a]);
+                    u[a] = ei::padd(u[a], ea);
                     if constexpr (Grad) {
-                        const Packet ea = ei::pmul(e, xv[a]);
                         ADE_UNROLL
                         for (int c = a; c < D; ++c, ++t)
                             m2[t] = ei::pmadd(ea, xv[c], m2[t]);
