@@ -2,6 +2,7 @@
 // closing mid-run, a screenshot. Waits on signals and conditions only, never on sleeps.
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -287,6 +288,29 @@ class TestWindow : public QObject {
         w->charts()->setLogY(false);
         QVERIFY(loss->drawnPoints() > 0);
         QVERIFY(loss->options().logX && !loss->options().logY);
+    }
+
+    void wheelZoomsAndFitRestores() {
+        auto w = makeWindow();
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(tinyConfig(50));
+        w->startFromForm();
+        QVERIFY(finished.wait(60000));
+        ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
+        auto* view = loss->findChild<QChartView*>();
+        QVERIFY(view);
+        const int all = loss->drawnPoints();
+        QSignalSpy interacted(loss, &ChartPanel::interacted);
+        const QPointF c = view->viewport()->rect().center();
+        for (int i = 0; i < 4; ++i) {
+            QWheelEvent wheel(c, view->viewport()->mapToGlobal(c), QPoint(), QPoint(0, 120),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(view->viewport(), &wheel);
+        }
+        QVERIFY(interacted.count() >= 1);
+        QVERIFY(loss->drawnPoints() < all);  // zoomed in: fewer records in the visible range
+        w->charts()->fitAll();
+        QCOMPARE(loss->drawnPoints(), all);
     }
 
     void closingMidRunIsClean() {
