@@ -279,7 +279,16 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::onDrained(bool changed) {
-    if (changed) frames_.beginFrame(charts_->refresh());
+    // Adaptive frame rate: when a chart refresh costs more than the tick (a slow or overloaded
+    // machine), wait as long again before the next one, so the GUI thread never takes more than
+    // about half a core from the solvers and input stays responsive.
+    chartsDirty_ = chartsDirty_ || changed;
+    if (chartsDirty_ && (!sinceRefresh_.isValid() || sinceRefresh_.elapsed() >= lastRefreshMs_)) {
+        lastRefreshMs_ = charts_->refresh();
+        frames_.beginFrame(lastRefreshMs_);
+        sinceRefresh_.start();
+        chartsDirty_ = false;
+    }
     updateStatus();
     if (!options_.screenshot.isEmpty() && options_.screenshotAt >= 0 && !screenshotTaken_)
         for (const auto& r : store_->runs())

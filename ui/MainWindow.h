@@ -2,6 +2,7 @@
 // The explorer window: parameter panel (left), live charts and sweep view (centre), run list
 // (bottom), "About this experiment" (right); run controls in the toolbar, menus and status bar.
 // Wiring only: the science is in core, runs in RunController, data in RunStore.
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <memory>
@@ -115,6 +116,9 @@ class MainWindow : public QMainWindow {
     bool launchPending_ = false;
     bool formRestored_ = false;
     FrameStats frames_;
+    QElapsedTimer sinceRefresh_;
+    double lastRefreshMs_ = 0;
+    bool chartsDirty_ = false;
     bool presentation_ = false;
     bool screenshotTaken_ = false;
     double baseFontSize_ = 0;

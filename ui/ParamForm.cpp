@@ -15,6 +15,7 @@
 #include <climits>
 #include <cmath>
 
+#include "ExperimentRegistry.h"
 #include "ParamSpec.h"
 #include "RunOutput.h"
 
@@ -193,10 +194,21 @@ QWidget* ParamForm::makeEditor(Field& f) {
         }
         case ade::ParamType::Choice: {
             auto* combo = new QComboBox(body_);
-            for (const auto& c : s.choices)
-                combo->addItem(QString::fromStdString(c));
-            connect(combo, &QComboBox::currentTextChanged, this,
-                    [this, key](const QString& t) { commit(key, t); });
+            // Long titles must not widen the panel: the popup shows them in full.
+            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            combo->setMinimumContentsLength(8);
+            for (const auto& c : s.choices) {
+                // Experiments are shown with their titles; the value stays the short name.
+                const ade::ExperimentInfo* info =
+                    key == "experiment" ? ade::findExperiment(c) : nullptr;
+                const QString value = QString::fromStdString(c);
+                combo->addItem(
+                    info ? value + QStringLiteral(" — ") + QString::fromStdString(info->title)
+                         : value,
+                    value);
+            }
+            connect(combo, &QComboBox::currentIndexChanged, this,
+                    [this, key, combo](int i) { commit(key, combo->itemData(i).toString()); });
             ed = combo;
             break;
         }
@@ -233,7 +245,7 @@ void ParamForm::loadEditor(Field& f) {
     if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) {
         cb->setChecked(v.get<bool>());
     } else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) {
-        combo->setCurrentText(valueText(v));
+        combo->setCurrentIndex(combo->findData(valueText(v)));
     } else if (auto* spin = qobject_cast<QSpinBox*>(f.editor)) {
         spin->setValue(static_cast<int>(v.get<std::int64_t>()));
     } else if (auto* edit = qobject_cast<QLineEdit*>(f.editor)) {

@@ -72,9 +72,11 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         auto* exp = qobject_cast<QComboBox*>(w->form()->editor(QStringLiteral("experiment")));
         QVERIFY(exp);
-        QVERIFY(exp->findText(QStringLiteral("b")) >= 0);  // experiments come from the registry
+        const int b = exp->findData(QStringLiteral("b"));  // experiments come from the registry
+        QVERIFY(b >= 0);
+        QVERIFY(exp->itemText(b).startsWith(QStringLiteral("b — ")));  // with their titles
         QVERIFY(w->form()->editor(QStringLiteral("data.kappa_m")));
-        exp->setCurrentText(QStringLiteral("b"));
+        exp->setCurrentIndex(b);
         QTRY_VERIFY(w->form()->editor(QStringLiteral("b.tau")));
         QVERIFY(!w->form()->editor(QStringLiteral("data.kappa_m")));
         QCOMPARE(w->form()->config().experiment(), std::string("b"));
