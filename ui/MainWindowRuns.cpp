@@ -24,6 +24,8 @@ bool MainWindow::loadPreset(const QString& name, bool start) {
     ade::PlanError err;
     auto plan = presets_->load(name.toStdString(), {}, &err);
     if (!plan || plan->runs.empty()) {
+        qWarning("attention-explorer: cannot load preset %s: %s", qPrintable(name),
+                 err.message.c_str());
         statusBar()->showMessage(
             tr("Cannot load preset %1: %2").arg(name, QString::fromStdString(err.message)), 10000);
         return false;
