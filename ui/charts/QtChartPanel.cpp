@@ -23,35 +23,14 @@
 #include "InteractiveChartView.h"
 #include "LegendBar.h"
 #include "Palette.h"
+#include "QtSeriesEntry.h"
 #include "RunStore.h"
 
 namespace ade::ui {
 
 namespace {
 
-struct SeriesEntry {
-    QLineSeries* series = nullptr;
-    int runId = 0;
-    std::string column;
-    bool raw = false;
-    std::vector<double> ema;
-    EmaState emaState;
-    double emaWeight = -1;
-    DecimateCache decimation;
-    // Running y range of the raw column (auto ranges use the whole history).
-    std::size_t rangeScanned = 0;
-    bool rangeAny = false, rangePositive = false;
-    double rangeLo = 0, rangeHi = 0;
-};
-
-double axisMin(QAbstractAxis* a) {
-    if (auto* v = qobject_cast<QValueAxis*>(a)) return v->min();
-    return static_cast<QLogValueAxis*>(a)->min();
-}
-double axisMax(QAbstractAxis* a) {
-    if (auto* v = qobject_cast<QValueAxis*>(a)) return v->max();
-    return static_cast<QLogValueAxis*>(a)->max();
-}
+using namespace qtcharts;
 
 class QtChartPanel final : public ChartPanel {
   public:
@@ -275,23 +254,6 @@ class QtChartPanel final : public ChartPanel {
         legend_->setEntries(items);
     }
 
-    bool updateRange(SeriesEntry& e, const std::vector<double>& y) {
-        if (e.rangePositive != options_.logY || e.rangeScanned > y.size()) {
-            e.rangeScanned = 0;
-            e.rangeAny = false;
-            e.rangePositive = options_.logY;
-        }
-        for (std::size_t i = e.rangeScanned; i < y.size(); ++i) {
-            const double v = y[i];
-            if (!std::isfinite(v) || (e.rangePositive && v <= 0)) continue;
-            e.rangeLo = e.rangeAny ? std::min(e.rangeLo, v) : v;
-            e.rangeHi = e.rangeAny ? std::max(e.rangeHi, v) : v;
-            e.rangeAny = true;
-        }
-        e.rangeScanned = y.size();
-        return e.rangeAny;
-    }
-
     const std::vector<double>* yData(SeriesEntry& e, const RunRecord& r) {
         const int c = r.column(e.column);
         if (c < 0) return nullptr;
@@ -318,7 +280,7 @@ class QtChartPanel final : public ChartPanel {
                 x1 = anyX ? std::max(x1, xs.back()) : xs.back();
                 anyX = true;
                 const int c = r->column(e.column);
-                if (c >= 0 && updateRange(e, r->data[c])) {
+                if (c >= 0 && updateRange(e, r->data[c], options_.logY)) {
                     y0 = anyY ? std::min(y0, e.rangeLo) : e.rangeLo;
                     y1 = anyY ? std::max(y1, e.rangeHi) : e.rangeHi;
                     anyY = true;
