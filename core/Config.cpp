@@ -1,6 +1,7 @@
 #include "Config.h"
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -51,6 +52,37 @@ std::optional<ConfigError> checkRange(const ParamSpec& spec, double v, const std
     return std::nullopt;
 }
 
+// Plain decimal notation only ([+-]digits[.digits][e[+-]digits]): strtod alone would also take
+// hexadecimal ("0x10") and other forms a user did not mean.
+bool plainDecimal(const std::string& t) {
+    std::size_t i = 0;
+    const std::size_t n = t.size();
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    std::size_t digits = 0;
+    while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+    if (i < n && t[i] == '.') {
+        ++i;
+        while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+    }
+    if (digits == 0) return false;
+    if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+        std::size_t exp = 0;
+        while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++exp;
+        if (exp == 0) return false;
+    }
+    return i == n;
+}
+
+bool isNonFiniteWord(const std::string& t) {
+    const std::string l = lower(t);
+    for (const char* w : {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity",
+                          "-infinity"})
+        if (l == w) return true;
+    return false;
+}
+
 std::string jsonText(const nlohmann::json& v) {
     return v.is_string() ? v.get<std::string>() : v.dump();
 }
@@ -83,6 +115,8 @@ std::optional<ConfigError> Config::setText(const std::string& rawKey, const std:
             if (ec == std::errc::result_out_of_range) return makeError(*spec, text, "too large");
             if (ec != std::errc() || ptr != e) {
                 // Accept integral reals such as 1e3 or 2000.0.
+                if (isNonFiniteWord(text)) return makeError(*spec, text, "not a finite number");
+                if (!plainDecimal(text)) return makeError(*spec, text, "not a number");
                 char* end = nullptr;
                 const double d = std::strtod(text.c_str(), &end);
                 if (text.empty() || end != text.c_str() + text.size())
@@ -95,6 +129,8 @@ std::optional<ConfigError> Config::setText(const std::string& rawKey, const std:
             return setJson(spec->key, nlohmann::json(v));
         }
         case ParamType::Real: {
+            if (isNonFiniteWord(text)) return makeError(*spec, text, "not a finite number");
+            if (!plainDecimal(text)) return makeError(*spec, text, "not a number");
             char* end = nullptr;
             const double d = std::strtod(text.c_str(), &end);
             if (text.empty() || end != text.c_str() + text.size())
