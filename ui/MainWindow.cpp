@@ -22,6 +22,7 @@
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
+#include "SessionManager.h"
 #include "SweepView.h"
 
 static void initResources() {
@@ -53,6 +54,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
 
     buildDocks();
     buildActions();
+    sessions_ = new SessionManager(this, options.persistSettings);
     buildMenus();
 
     stateLabel_ = new QLabel(tr("idle"), this);
@@ -194,6 +196,8 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    sessions_->addToFileMenu(file);
+    sessions_->editMenu(menuBar()->addMenu(tr("&Edit")));
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
@@ -316,6 +320,7 @@ void MainWindow::showAbout(const QString& preset, const QString& description,
 void MainWindow::closeEvent(QCloseEvent* e) {
     controller_->stopAndWait();
     sweep_->cancelAndWait();
+    sessions_->closeCleanly();
     if (options_.persistSettings) saveSettings();
     e->accept();
 }

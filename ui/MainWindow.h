@@ -26,6 +26,7 @@ class ParamForm;
 class RunController;
 class RunListWidget;
 class RunStore;
+class SessionManager;
 class SweepView;
 
 struct LaunchOptions {
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow {
     ChartArea* charts() const { return charts_; }
     RunListWidget* runList() const { return runList_; }
     SweepView* sweepView() const { return sweep_; }
+    SessionManager* sessions() const { return sessions_; }
     QAction* action(const QString& name) const;  // by objectName: start, pause, step, ...
     const ade::PresetLibrary& presets() const { return *presets_; }
 
@@ -103,6 +105,7 @@ class MainWindow : public QMainWindow {
     ChartArea* charts_ = nullptr;
     RunListWidget* runList_ = nullptr;
     SweepView* sweep_ = nullptr;
+    SessionManager* sessions_ = nullptr;  // File menu: sessions, exports, recovery
     QTabWidget* tabs_ = nullptr;
     QTextBrowser* about_ = nullptr;
     QLabel* stateLabel_ = nullptr;

@@ -11,6 +11,7 @@
 
 #include "ChartArea.h"
 #include "MainWindow.h"
+#include "SessionManager.h"
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunListWidget.h"
@@ -234,6 +235,8 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
 
 void MainWindow::launch() {
     if (options_.presentation) action(QStringLiteral("presentation"))->setChecked(true);
+    // A recovery file left by a crash is offered first (never in tests: no persistent state).
+    QTimer::singleShot(0, this, [this] { sessions_->offerRecovery(); });
     QTimer::singleShot(0, this, [this] {
         launchPending_ = true;
         bool started = false;

@@ -53,6 +53,8 @@ SessionManager::~SessionManager() = default;
 
 void SessionManager::setRecoveryPath(const QString& path) {
     recoveryPath_ = path;
+    recoveryLock_.reset();
+    if (path.isEmpty()) return;
     QDir().mkpath(QFileInfo(path).absolutePath());
     recoveryLock_ = std::make_unique<QLockFile>(path + ".lock");
     recoveryLock_->setStaleLockTime(0);

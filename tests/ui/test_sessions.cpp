@@ -1,0 +1,186 @@
+// Sessions in the window: save -> open restores runs and charts exactly; malformed files leave
+// the window as it was; recovery after a crash; copy/paste config; continue a stopped run;
+// export every chart of a finished comparison.
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "ChartArea.h"
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunListWidget.h"
+#include "RunStore.h"
+#include "SessionManager.h"
+
+using namespace ade::ui;
+
+namespace {
+
+ade::Config tiny(long iterations, const char* optimizer = "gd") {
+    ade::Config c;
+    c.setText("iterations", std::to_string(iterations));
+    c.setText("data.n", "8");
+    c.setText("data.prompts", "4");
+    c.setText("data.test_prompts", "2");
+    c.setText("optimizer", optimizer);
+    c.setText("lr", "0.05");
+    c.setText("log_every", "1");
+    return c;
+}
+
+std::unique_ptr<MainWindow> makeWindow() {
+    LaunchOptions o;
+    o.persistSettings = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->show();
+    return w;
+}
+
+void runTwo(MainWindow& w) {
+    QSignalSpy done(w.controller(), &RunController::allFinished);
+    w.controller()->start("gd", tiny(30));
+    w.controller()->start("sgd", tiny(40, "sgd"));
+    QVERIFY(done.wait(30000));
+    w.controller()->drain();
+}
+
+}  // namespace
+
+class TestSessions : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+
+  private slots:
+    void saveAndOpenRestoreRunsExactly() {
+        auto w = makeWindow();
+        runTwo(*w);
+        w->charts()->setLogX(true);
+        w->store()->setVisible(w->store()->runs()[1]->id, false);
+        const QString file = tmp.filePath("two runs ü.json");
+        QString error;
+        QVERIFY2(w->sessions()->saveSession(file, &error), qPrintable(error));
+
+        auto v = makeWindow();
+        QVERIFY2(v->sessions()->openSession(file, &error), qPrintable(error));
+        QCOMPARE(v->store()->runs().size(), std::size_t(2));
+        for (std::size_t i = 0; i < 2; ++i) {
+            const RunRecord& a = *w->store()->runs()[i];
+            const RunRecord& b = *v->store()->runs()[i];
+            QCOMPARE(b.name, a.name);
+            QCOMPARE(b.visible, a.visible);
+            QCOMPARE(b.state, a.state);
+            QCOMPARE(b.colorIndex, a.colorIndex);
+            QVERIFY(b.columns == a.columns);
+            QVERIFY(b.data == a.data);
+            QVERIFY(b.config.toJson() == a.config.toJson());
+            QVERIFY(b.finalParams && (*b.finalParams)[0] == (*a.finalParams)[0]);
+        }
+        QVERIFY(v->charts()->logX());
+    }
+
+    void malformedFilesLeaveTheWindowAsItWas() {
+        auto w = makeWindow();
+        runTwo(*w);
+        const auto before = w->store()->runs().size();
+        for (const QByteArray& bad :
+             {QByteArray(""), QByteArray("{\"format\": \"attention-explorer-session\", \"version\": 7, \"runs\": []}"),
+              QByteArray("{\"format\": \"attention-explorer-session\", \"version\": 1, \"runs\": [{\"name\": 3}]}"),
+              QByteArray("{ truncated")}) {
+            QFile f(tmp.filePath("bad.json"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bad);
+            f.close();
+            QString error;
+            QVERIFY(!w->sessions()->openSession(f.fileName(), &error));
+            QVERIFY(!error.isEmpty());
+            QVERIFY(error.contains("bad.json"));
+            QCOMPARE(w->store()->runs().size(), before);
+        }
+        QString error;
+        QVERIFY(!w->sessions()->openSession(tmp.path(), &error));  // a folder
+        QVERIFY(!w->sessions()->saveSession("/proc/nope/s.json", &error));
+        QCOMPARE(w->store()->runs().size(), before);
+    }
+
+    void recoveryFileIsOfferedAfterACrash() {
+        const QString path = tmp.filePath("recovery/recovery.session.json");
+        {
+            auto w = makeWindow();
+            w->sessions()->setRecoveryPath(path);
+            runTwo(*w);
+            w->sessions()->writeRecovery();
+            QVERIFY(QFileInfo::exists(path));
+            // No clean close: the window object goes away as in a crash (the file stays).
+            w->sessions()->setRecoveryPath(QString());
+        }
+        QVERIFY(QFileInfo::exists(path));
+        auto v = makeWindow();
+        v->sessions()->setRecoveryPath(path);
+        v->sessions()->offerRecovery();  // non-interactive in tests: accepts
+        QCOMPARE(v->store()->runs().size(), std::size_t(2));
+        QVERIFY(!QFileInfo::exists(path));
+        v->sessions()->writeRecovery();
+        QVERIFY(QFileInfo::exists(path));
+        v->sessions()->closeCleanly();
+        QVERIFY(!QFileInfo::exists(path));
+    }
+
+    void copyAndPasteConfig() {
+        auto w = makeWindow();
+        runTwo(*w);
+        w->runList()->setCurrentItem(w->runList()->itemForRun(w->store()->runs()[1]->id));
+        QVERIFY(w->sessions()->copySelectedRunAsConfig());
+        const QString text = QApplication::clipboard()->text();
+        QVERIFY(text.contains("\"optimizer\": \"sgd\""));
+        auto v = makeWindow();
+        QString error;
+        QVERIFY2(v->sessions()->pasteConfig(text, &error), qPrintable(error));
+        QCOMPARE(v->form()->config().getString("optimizer"), std::string("sgd"));
+        QCOMPARE(v->form()->config().getInt("data.n"), 8);
+        QVERIFY(!v->sessions()->pasteConfig("{\"data.n\": -1}", &error));
+        QVERIFY(error.contains("data.n"));
+        QVERIFY(!v->sessions()->pasteConfig("not json", &error));
+        QCOMPARE(v->form()->config().getString("optimizer"), std::string("sgd"));  // unchanged
+    }
+
+    void continueAStoppedRunFromItsParameters() {
+        auto w = makeWindow();
+        runTwo(*w);
+        const RunRecord* first = w->store()->runs()[0].get();
+        QSignalSpy done(w->controller(), &RunController::allFinished);
+        QString error;
+        QVERIFY2(w->sessions()->continueRun(first->id, 10, &error), qPrintable(error));
+        QVERIFY(done.wait(30000));
+        w->controller()->drain();
+        const RunRecord* cont = w->store()->runs().back().get();
+        QVERIFY(cont->name.startsWith("gd-continued"));
+        QVERIFY(cont->initialParams && (*cont->initialParams)[0] == (*first->finalParams)[0]);
+        QCOMPARE(cont->lastIteration(), 10L);
+    }
+
+    void exportAllChartsOfAComparison() {
+        auto w = makeWindow();
+        runTwo(*w);
+        QString error;
+        QVERIFY2(w->sessions()->exportCharts(tmp.filePath("figs"), &error), qPrintable(error));
+        for (const char* f : {"loss.png", "loss.svg", "loss.pdf", "norms.png", "manifold.pdf"})
+            QVERIFY2(QFileInfo::exists(tmp.filePath("figs/") + f), f);
+        QVERIFY(!w->sessions()->exportCharts("/proc/nope", &error));
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));  // nothing lost
+    }
+
+    void fileMenuHasTheActions() {
+        auto w = makeWindow();
+        for (const char* name : {"openSession", "saveSession", "saveSessionAs", "exportCharts", "exportCsv",
+                                 "exportJson", "exportParams", "continueRun", "copyConfig", "pasteConfig"})
+            QVERIFY2(w->findChild<QAction*>(QLatin1String(name)), name);
+        QCOMPARE(w->findChild<QAction*>("saveSession")->shortcut(), QKeySequence(QKeySequence::Save));
+    }
+};
+
+QTEST_MAIN(TestSessions)
+#include "test_sessions.moc"
