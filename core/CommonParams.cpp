@@ -78,8 +78,10 @@ void registerCommonParams(ParamRegistry& r) {
     r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9,
                   "Number of optimiser steps m."));
     r.add(makeInt("log_every", "run", "Log every", 0, 0, 1e9,
-                  "Record metrics every this many iterations (0 = automatic: about 1000 points "
-                  "per run). Iteration 0 and the last are always recorded."));
+                  "Record metrics every this many iterations. 0 = automatic: about 1000 records, "
+                  "fewer when evaluating the training and test losses would cost more than about "
+                  "half of the training itself (at least 50). Iteration 0, the last iteration "
+                  "and every single Step are always recorded."));
     r.add(makeInt("threads", "run", "Threads", 1, 1, 256,
                   "Worker threads for the loss and gradient (results do not depend on it)."));
 

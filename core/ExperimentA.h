@@ -21,6 +21,7 @@ public:
 
     ParamSet initialParams(Rng& initRng) override;
     int trainingUnits() const override { return train_.sequences(); }
+    int evaluationUnits() const override { return train_.sequences() + test_.sequences(); }
     double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) override;
     void beginIteration(Rng& rng) override;
     double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;

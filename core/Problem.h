@@ -33,6 +33,9 @@ public:
 
     // Number of independent training units (sequences, samples) for minibatching.
     virtual int trainingUnits() const = 0;
+    // Units one metric record evaluates (training + test sets), relative to trainingUnits():
+    // sets the automatic logging interval so that records cost at most about half the training.
+    virtual int evaluationUnits() const { return 2 * trainingUnits(); }
     // Data loss on the listed units (empty = all, the full training loss), normalised as the
     // full loss is; fills the gradient when `grad` is non-null.
     virtual double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) = 0;

@@ -67,8 +67,6 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     using Clock = std::chrono::steady_clock;
     RunResult result;
     const long iterations = static_cast<long>(config_.getInt("iterations"));
-    long logEvery = static_cast<long>(config_.getInt("log_every"));
-    if (logEvery <= 0) logEvery = std::max<long>(1, iterations / 1000);
     const double lr = config_.getReal("lr");
     const bool backtracking = config_.getString("step_rule") == "backtracking";
     const long renormEvery = static_cast<long>(config_.getInt("renormalize_every"));
@@ -132,6 +130,16 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     const int batch = static_cast<int>(
         std::min<std::int64_t>(config_.getInt("batch"), std::max(unitsTotal, 1)));
     const bool minibatch = optimizer->usesMinibatches() && batch < unitsTotal;
+    // Automatic logging: about 1000 records, but no more often than keeps the records' cost
+    // (full training and test losses) under about half of the training work. Depends on the
+    // config only, so the recorded iterations are the same in every run of it.
+    long logEvery = static_cast<long>(config_.getInt("log_every"));
+    if (logEvery <= 0) {
+        const double stepUnits = (minibatch ? batch : unitsTotal) * (backtracking ? 2.0 : 1.0);
+        const double costRatio = problem_->evaluationUnits() / std::max(0.5 * stepUnits, 1.0);
+        logEvery = std::max<long>({1, iterations / 1000, static_cast<long>(std::ceil(costRatio))});
+        logEvery = std::min<long>(logEvery, std::max<long>(1, iterations / 50));  // >= 50 records
+    }
     std::vector<int> order(unitsTotal);
     std::iota(order.begin(), order.end(), 0);
     int cursor = unitsTotal;
@@ -145,6 +153,8 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
             result.message = "cancelled at iteration " + std::to_string(it - 1);
             break;
         }
+        // A step granted while paused (GUI "Step") is always recorded, so it shows at once.
+        const bool stepped = control && control->isPaused();
         problem_->beginIteration(optRng);
         units.clear();
         if (minibatch) {
@@ -191,7 +201,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
             break;
         }
         done = it;
-        if (it % logEvery == 0 || it == iterations) {
+        if (it % logEvery == 0 || it == iterations || stepped) {
             if (!record(it)) {
                 diverge(it, "the loss is not finite");
                 p = previous;

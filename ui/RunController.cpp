@@ -27,12 +27,6 @@ class RunJob final : public ade::RunObserver {
     int id() const { return id_; }
     ade::RunControl& control() { return control_; }
     bool done() const { return done_.load(std::memory_order_acquire); }
-    long logEvery() const {
-        const long every = static_cast<long>(config_.getInt("log_every"));
-        return every > 0
-                   ? every
-                   : std::max<long>(1, static_cast<long>(config_.getInt("iterations")) / 1000);
-    }
 
     struct Batch {
         bool hasColumns = false;
@@ -149,7 +143,7 @@ void RunController::resumeAll() {
 void RunController::stepAll() {
     paused_ = true;
     for (auto& j : jobs_) {
-        j->control().stepOnce(static_cast<int>(std::min<long>(j->logEvery(), 1 << 30)));
+        j->control().stepOnce(1);  // the trainer records every iteration it makes while paused
         store_->setState(j->id(), RunState::Paused);
     }
     emit activeChanged();

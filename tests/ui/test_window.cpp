@@ -223,7 +223,13 @@ class TestWindow : public QObject {
         w->step();
         QVERIFY(w->controller()->paused());
         const RunRecord* r = onlyRun(*w->store());
-        QTRY_COMPARE(r->size(), std::size_t(1));  // iteration 0 is recorded before the first step
+        // Iteration 0, then the one stepped iteration: a step while paused is always recorded,
+        // whatever log_every is (here automatic: every 2 000 000 iterations).
+        QTRY_COMPARE(r->size(), std::size_t(2));
+        QCOMPARE(r->lastIteration(), 1L);
+        w->step();
+        QTRY_COMPARE(r->size(), std::size_t(3));
+        QCOMPARE(r->lastIteration(), 2L);
         w->stopRuns();
         QTRY_VERIFY(!w->controller()->anyActive());
     }
