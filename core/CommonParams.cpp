@@ -6,8 +6,8 @@
 namespace ade {
 
 namespace {
-ParamSpec intKey(std::string key, std::string group, std::string label, std::int64_t def,
-                 double lo, double hi, std::string help) {
+ParamSpec intKey(std::string key, std::string group, std::string label, std::int64_t def, double lo,
+                 double hi, std::string help) {
     ParamSpec s;
     s.key = std::move(key);
     s.type = ParamType::Int;
@@ -69,14 +69,14 @@ ParamSpec makeBool(std::string key, std::string group, std::string label, bool d
 
 void registerCommonParams(ParamRegistry& r) {
     std::vector<std::string> names;
-    for (const auto& e : experiments()) names.push_back(e.name);
+    for (const auto& e : experiments())
+        names.push_back(e.name);
     r.add(makeChoice("experiment", "run", "Experiment", "a", names,
                      "Which experiment: a = softmax attention on linear regression (Paper A)."));
     r.add(makeInt("seed", "run", "Seed", 1, 0, static_cast<double>(INT64_MAX),
                   "Seed of the run's random generators (data, initialisation, minibatches, SDE "
                   "noise). Same seed and config give bit-identical curves."));
-    r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9,
-                  "Number of optimiser steps m."));
+    r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9, "Number of optimiser steps m."));
     r.add(makeInt("log_every", "run", "Log every", 0, 0, 1e9,
                   "Record metrics every this many iterations. 0 = automatic: about 1000 records, "
                   "fewer when evaluating the training and test losses would cost more than about "
@@ -85,11 +85,11 @@ void registerCommonParams(ParamRegistry& r) {
     r.add(makeInt("threads", "run", "Threads", 1, 1, 256,
                   "Worker threads for the loss and gradient (results do not depend on it)."));
 
-    r.add(makeChoice("init", "init", "Initialisation", "random",
-                     {"spectral", "random", "small", "same"},
-                     "Starting point. spectral: the SVD of the empirical cross-moment, on the "
-                     "balanced manifold (Algorithm 1); random: Gaussian entries of scale s; "
-                     "small: scale 1e-3; same: the initial weights of the run named in init_from."));
+    r.add(makeChoice(
+        "init", "init", "Initialisation", "random", {"spectral", "random", "small", "same"},
+        "Starting point. spectral: the SVD of the empirical cross-moment, on the "
+        "balanced manifold (Algorithm 1); random: Gaussian entries of scale s; "
+        "small: scale 1e-3; same: the initial weights of the run named in init_from."));
     r.add(makeReal("init_scale", "init", "Init scale s", 0.3, 0, 1e3,
                    "Standard deviation of the Gaussian entries of a random initialisation.", true,
                    true));
@@ -100,8 +100,9 @@ void registerCommonParams(ParamRegistry& r) {
         s.group = "init";
         s.label = "Same start as";
         s.defaultValue = "";
-        s.help = "With init = same: the run (in the same comparison) whose initial weights this "
-                 "run starts from, so that two methods are compared from one start.";
+        s.help =
+            "With init = same: the run (in the same comparison) whose initial weights this "
+            "run starts from, so that two methods are compared from one start.";
         return s;
     }());
 
@@ -118,14 +119,15 @@ void registerCommonParams(ParamRegistry& r) {
                      "fixed: always eta. backtracking (Armijo): halve eta until the objective "
                      "Q = L_n + R decreases enough; recommended at small n, where a fixed eta "
                      "can diverge."));
-    r.add(makeInt("batch", "optimizer", "Batch", 8, 1, 1 << 24,
-                  "Minibatch size (sequences or samples) for sgd and adam; gd and sde use the full data."));
+    r.add(makeInt(
+        "batch", "optimizer", "Batch", 8, 1, 1 << 24,
+        "Minibatch size (sequences or samples) for sgd and adam; gd and sde use the full data."));
     r.add(makeReal("adam.beta1", "optimizer", "Adam beta1", 0.9, 0, 0.999999,
                    "Adam's first-moment decay."));
     r.add(makeReal("adam.beta2", "optimizer", "Adam beta2", 0.999, 0, 0.99999999,
                    "Adam's second-moment decay."));
-    r.add(makeReal("adam.eps", "optimizer", "Adam epsilon", 1e-8, 0, 1,
-                   "Adam's denominator guard.", true, true));
+    r.add(makeReal("adam.eps", "optimizer", "Adam epsilon", 1e-8, 0, 1, "Adam's denominator guard.",
+                   true, true));
     r.add(makeReal("temperature", "optimizer", "Temperature s", 1e-3, 0, 1e6,
                    "SDE temperature s: noise sqrt(s h) xi per step; the stationary law is the "
                    "Gibbs measure proportional to exp(-2 V / s).",

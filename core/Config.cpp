@@ -1,7 +1,7 @@
 #include "Config.h"
 
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -14,7 +14,8 @@ namespace ade {
 namespace {
 
 std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (auto& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
@@ -39,7 +40,8 @@ std::optional<ConfigError> unknownKey(const std::string& key, const std::string&
     e.key = key;
     e.value = value;
     std::string known;
-    for (const auto& s : ParamRegistry::instance().all()) known += (known.empty() ? "" : ", ") + s.key;
+    for (const auto& s : ParamRegistry::instance().all())
+        known += (known.empty() ? "" : ", ") + s.key;
     e.message = "unknown key '" + key + "'; known keys: " + known;
     return e;
 }
@@ -59,17 +61,20 @@ bool plainDecimal(const std::string& t) {
     const std::size_t n = t.size();
     if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
     std::size_t digits = 0;
-    while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+    while (i < n && std::isdigit(static_cast<unsigned char>(t[i])))
+        ++i, ++digits;
     if (i < n && t[i] == '.') {
         ++i;
-        while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+        while (i < n && std::isdigit(static_cast<unsigned char>(t[i])))
+            ++i, ++digits;
     }
     if (digits == 0) return false;
     if (i < n && (t[i] == 'e' || t[i] == 'E')) {
         ++i;
         if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
         std::size_t exp = 0;
-        while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++exp;
+        while (i < n && std::isdigit(static_cast<unsigned char>(t[i])))
+            ++i, ++exp;
         if (exp == 0) return false;
     }
     return i == n;
@@ -77,8 +82,8 @@ bool plainDecimal(const std::string& t) {
 
 bool isNonFiniteWord(const std::string& t) {
     const std::string l = lower(t);
-    for (const char* w : {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity",
-                          "-infinity"})
+    for (const char* w :
+         {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"})
         if (l == w) return true;
     return false;
 }
@@ -90,16 +95,25 @@ std::string jsonText(const nlohmann::json& v) {
 }  // namespace
 
 Config::Config() {
-    for (const auto& s : ParamRegistry::instance().all()) values_[s.key] = s.defaultValue;
+    for (const auto& s : ParamRegistry::instance().all())
+        values_[s.key] = s.defaultValue;
 }
 
 const nlohmann::json& Config::get(const std::string& key) const {
     return values_.at(ParamRegistry::instance().canonicalKey(key));
 }
-std::int64_t Config::getInt(const std::string& key) const { return get(key).get<std::int64_t>(); }
-double Config::getReal(const std::string& key) const { return get(key).get<double>(); }
-bool Config::getBool(const std::string& key) const { return get(key).get<bool>(); }
-std::string Config::getString(const std::string& key) const { return get(key).get<std::string>(); }
+std::int64_t Config::getInt(const std::string& key) const {
+    return get(key).get<std::int64_t>();
+}
+double Config::getReal(const std::string& key) const {
+    return get(key).get<double>();
+}
+bool Config::getBool(const std::string& key) const {
+    return get(key).get<bool>();
+}
+std::string Config::getString(const std::string& key) const {
+    return get(key).get<std::string>();
+}
 
 std::optional<ConfigError> Config::setText(const std::string& rawKey, const std::string& rawText) {
     const std::string key = trim(rawKey);
@@ -140,8 +154,7 @@ std::optional<ConfigError> Config::setText(const std::string& rawKey, const std:
         }
         case ParamType::Bool: {
             const std::string l = lower(text);
-            if (l == "true" || l == "1" || l == "yes" || l == "on")
-                return setJson(spec->key, true);
+            if (l == "true" || l == "1" || l == "yes" || l == "on") return setJson(spec->key, true);
             if (l == "false" || l == "0" || l == "no" || l == "off")
                 return setJson(spec->key, false);
             return makeError(*spec, text, "");
@@ -233,8 +246,8 @@ std::optional<ConfigError> Config::apply(const nlohmann::json& object,
                                          std::vector<std::string>* unknownKeys) {
     if (!object.is_object()) {
         ConfigError e;
-        e.message = "expected a JSON object of configuration keys, got " +
-                    std::string(object.type_name());
+        e.message =
+            "expected a JSON object of configuration keys, got " + std::string(object.type_name());
         return e;
     }
     // Apply "experiment" first so that later checks see it.
@@ -272,7 +285,9 @@ nlohmann::json Config::toJson() const {
     return out;
 }
 
-std::string Config::brief() const { return experimentBrief(*this); }
+std::string Config::brief() const {
+    return experimentBrief(*this);
+}
 
 bool splitAssignment(const std::string& text, std::string& key, std::string& value) {
     const auto p = text.find('=');

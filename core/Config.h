@@ -17,7 +17,7 @@ struct ConfigError {
 };
 
 class Config {
-public:
+  public:
     Config();  // every key at its default
 
     // Accessors; the key must exist in the registry (programming error otherwise).
@@ -44,7 +44,7 @@ public:
     // One-line text of a few key parameters, for listings.
     std::string brief() const;
 
-private:
+  private:
     nlohmann::json values_ = nlohmann::json::object();
 };
 

@@ -87,9 +87,9 @@ void validateA(const Config& c, std::vector<ConfigError>& errors) {
                               std::to_string(std::min(s.d, s.k))});
     // Memory: data (train + test) plus per-thread attention blocks.
     const double tokens = static_cast<double>(s.n) * (s.prompts + s.testPrompts);
-    const double bytes = 8.0 * tokens * (2.0 * s.d + s.k) +
-                         8.0 * 4.0 * SoftmaxAttentionRegression::blockRows(s.n) * s.n *
-                             static_cast<double>(c.getInt("threads"));
+    const double bytes =
+        8.0 * tokens * (2.0 * s.d + s.k) + 8.0 * 4.0 * SoftmaxAttentionRegression::blockRows(s.n) *
+                                               s.n * static_cast<double>(c.getInt("threads"));
     const double limit = 16.0 * 1024 * 1024 * 1024;
     if (bytes > limit) {
         std::ostringstream m;
@@ -99,14 +99,15 @@ void validateA(const Config& c, std::vector<ConfigError>& errors) {
         errors.push_back({"data.prompts", std::to_string(s.prompts), m.str()});
     }
     if (c.getString("init") == "same" && c.getString("init_from").empty())
-        errors.push_back({"init_from", "", "init = same needs init_from: the name of the run "
-                                           "whose initial weights to reuse"});
+        errors.push_back({"init_from", "",
+                          "init = same needs init_from: the name of the run "
+                          "whose initial weights to reuse"});
 }
 
 std::string briefA(const Config& c) {
     std::ostringstream s;
-    s << "n=" << c.getInt("data.n") << " P=" << specFrom(c).prompts << " init=" << c.getString("init")
-      << " opt=" << c.getString("optimizer");
+    s << "n=" << c.getInt("data.n") << " P=" << specFrom(c).prompts
+      << " init=" << c.getString("init") << " opt=" << c.getString("optimizer");
     if (c.getString("preconditioner") != "none") s << "+precond";
     if (c.getString("regularizer") != "none")
         s << " reg=" << c.getString("regularizer") << "(" << c.getReal("lambda") << ")";
@@ -144,8 +145,8 @@ ExperimentA::ExperimentA(const Config& c)
     Rng testRng(seed, Rng::TestData);
     test_ = sampleSequences(truth_, spec_, spec_.testPrompts, testRng);
     computeMoments();
-    manifold_ = std::make_unique<ManifoldDistance>(truth_.M, truth_.sigmaHalf,
-                                                   spec_.effectiveRank());
+    manifold_ =
+        std::make_unique<ManifoldDistance>(truth_.M, truth_.sigmaHalf, spec_.effectiveRank());
     const int threads = static_cast<int>(c.getInt("threads"));
     if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
 }
@@ -216,8 +217,8 @@ void ExperimentA::precondition(const ParamSet& p, ParamSet& dir) {
     const Eigen::MatrixXd RtR = f.R.transpose() * f.R;
     const Eigen::MatrixXd LtL = f.L.transpose() * f.L;
     dir[0] = (dir[0] * sigmaHatInvHalf_ * dampedInverse(RtR) * sigmaHatInvHalf_).eval();
-    dir[1] = (sigmaHatInvHalf_ * sigmaHatInvHalf_ * dir[1] * sigmaHatInvHalf_ *
-              dampedInverse(LtL) * sigmaHatInvHalf_)
+    dir[1] = (sigmaHatInvHalf_ * sigmaHatInvHalf_ * dir[1] * sigmaHatInvHalf_ * dampedInverse(LtL) *
+              sigmaHatInvHalf_)
                  .eval();
 }
 
@@ -228,8 +229,15 @@ void ExperimentA::renormalize(ParamSet& p) {
 }
 
 std::vector<std::string> ExperimentA::metricNames() const {
-    return {"train_loss",  "test_loss", "excess_risk", "manifold_distance", "manifold_distance_rel",
-            "norm_A",      "norm_B",    "imbalance",   "gen_gap"};
+    return {"train_loss",
+            "test_loss",
+            "excess_risk",
+            "manifold_distance",
+            "manifold_distance_rel",
+            "norm_A",
+            "norm_B",
+            "imbalance",
+            "gen_gap"};
 }
 
 void ExperimentA::evaluate(const ParamSet& p, double trainLoss,
@@ -239,8 +247,7 @@ void ExperimentA::evaluate(const ParamSet& p, double trainLoss,
     const double dist = manifold_->distance(f);
     out["train_loss"] = trainLoss;
     out["test_loss"] = testLoss;
-    out["excess_risk"] =
-        populationExcessRisk(p[0], p[1], truth_.sigma, truth_.sigmaHalf, truth_.M);
+    out["excess_risk"] = populationExcessRisk(p[0], p[1], truth_.sigma, truth_.sigmaHalf, truth_.M);
     out["manifold_distance"] = dist;
     out["manifold_distance_rel"] = dist / manifold_->scale();
     out["norm_A"] = p[0].norm();
@@ -260,7 +267,8 @@ std::vector<NamedArray> ExperimentA::dataArrays() const {
         a.values.reserve(mats.size() * rows * cols);
         for (const auto& m : mats)
             for (std::size_t i = 0; i < rows; ++i)
-                for (std::size_t j = 0; j < cols; ++j) a.values.push_back(m(i, j));
+                for (std::size_t j = 0; j < cols; ++j)
+                    a.values.push_back(m(i, j));
         return a;
     };
     out.push_back(stack("X_train", train_.X));

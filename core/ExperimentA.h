@@ -15,7 +15,7 @@ namespace ade {
 class WorkerPool;
 
 class ExperimentA final : public Problem {
-public:
+  public:
     explicit ExperimentA(const Config& config);
     ~ExperimentA() override;
 
@@ -41,7 +41,7 @@ public:
     double irreducibleLoss() const;  // L* = k sigma^2 / 2
     const SoftmaxAttentionRegression& model() const { return model_; }
 
-private:
+  private:
     void computeMoments();
 
     RegressionDataSpec spec_;

@@ -20,7 +20,7 @@ void registerAllParams(ParamRegistry& r) {
 
 const std::vector<ExperimentInfo>& experiments() {
     static const std::vector<ExperimentInfo> list = {experimentAInfo(), experimentBInfo(),
-                                                      experimentCInfo(), experimentDarcyInfo()};
+                                                     experimentCInfo(), experimentDarcyInfo()};
     return list;
 }
 

@@ -54,8 +54,8 @@ void spectralInit(const Eigen::MatrixXd& C, const Eigen::MatrixXd& sigmaHatInvHa
 }
 
 double balancingRegularizer(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
-                            const Eigen::MatrixXd& sigmaHatHalf, double lambda,
-                            Eigen::MatrixXd* gA, Eigen::MatrixXd* gB) {
+                            const Eigen::MatrixXd& sigmaHatHalf, double lambda, Eigen::MatrixXd* gA,
+                            Eigen::MatrixXd* gB) {
     const Factors f = toFactors(A, B, sigmaHatHalf);
     const Eigen::MatrixXd D = f.L.transpose() * f.L - f.R.transpose() * f.R;
     if (gA) gA->noalias() += lambda * (f.L * D * sigmaHatHalf);

@@ -26,14 +26,14 @@ Factors balancedFactors(const Eigen::MatrixXd& product, int rank);
 
 // The manifold S = {(L* O, R* O)} of global minima and the Procrustes distance to it.
 class ManifoldDistance {
-public:
+  public:
     ManifoldDistance(const Eigen::MatrixXd& M, const Eigen::MatrixXd& sigmaHalf, int rank);
     // dist(theta, S) for factors in the true-Sigma geometry.
     double distance(const Factors& f) const;
     double scale() const { return scale_; }  // ||(L*, R*)||
     const Factors& star() const { return star_; }
 
-private:
+  private:
     Factors star_;
     double scale_ = 1.0;
 };
@@ -46,8 +46,8 @@ void spectralInit(const Eigen::MatrixXd& C, const Eigen::MatrixXd& sigmaHatInvHa
 // Balancing regulariser (lambda/4) ||L^T L - R^T R||^2 in the Sigmahat geometry; adds its
 // gradient to gA, gB when non-null; returns its value.
 double balancingRegularizer(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
-                            const Eigen::MatrixXd& sigmaHatHalf, double lambda,
-                            Eigen::MatrixXd* gA, Eigen::MatrixXd* gB);
+                            const Eigen::MatrixXd& sigmaHatHalf, double lambda, Eigen::MatrixXd* gA,
+                            Eigen::MatrixXd* gB);
 
 // Imbalance ||L^T L - R^T R|| of factors.
 double imbalance(const Factors& f);

@@ -53,8 +53,8 @@ void resampleSequences(const RegressionTruth& truth, double noise, SequenceSet& 
     }
 }
 
-SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSpec& spec,
-                            int count, Rng& rng) {
+SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSpec& spec, int count,
+                            Rng& rng) {
     SequenceSet set;
     set.X.assign(count, Eigen::MatrixXd(spec.n, spec.d));
     set.Y.assign(count, Eigen::MatrixXd(spec.n, spec.k));

@@ -34,8 +34,8 @@ Eigen::MatrixXd spdSqrt(const Eigen::MatrixXd& s);
 Eigen::MatrixXd spdInvSqrt(const Eigen::MatrixXd& s);
 
 RegressionTruth makeRegressionTruth(const RegressionDataSpec& spec, Rng& rng);
-SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSpec& spec,
-                            int count, Rng& rng);
+SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSpec& spec, int count,
+                            Rng& rng);
 // Replaces the contents of `set` in place (fresh-data mode, no reallocation).
 void resampleSequences(const RegressionTruth& truth, double noise, SequenceSet& set, Rng& rng);
 

@@ -11,10 +11,10 @@ static_assert(std::endian::native == std::endian::little, "npy writer assumes li
 std::string encodeNpy(const NamedArray& a) {
     std::string shape = "(";
     for (std::size_t i = 0; i < a.shape.size(); ++i)
-        shape += std::to_string(a.shape[i]) + (a.shape.size() == 1 || i + 1 < a.shape.size() ? "," : "");
+        shape +=
+            std::to_string(a.shape[i]) + (a.shape.size() == 1 || i + 1 < a.shape.size() ? "," : "");
     shape += ")";
-    std::string header =
-        "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
+    std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
     // Magic (6) + version (2) + header length (2) + header, padded with spaces to a multiple
     // of 64 and ending in '\n'.
     const std::size_t unpadded = 10 + header.size() + 1;
@@ -46,7 +46,8 @@ std::optional<NamedArray> decodeNpy(const std::string& bytes, std::string* error
         if (bytes.size() < 12) return fail("truncated .npy header");
         headerLen = 0;
         for (int i = 0; i < 4; ++i)
-            headerLen |= static_cast<std::size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+            headerLen |= static_cast<std::size_t>(static_cast<unsigned char>(bytes[8 + i]))
+                         << (8 * i);
         offset = 12;
     } else {
         return fail("unsupported .npy version " + std::to_string(major));
@@ -69,7 +70,8 @@ std::optional<NamedArray> decodeNpy(const std::string& bytes, std::string* error
     std::size_t count = 1;
     std::size_t pos = open + 1;
     while (pos < close) {
-        while (pos < close && (header[pos] == ' ' || header[pos] == ',')) ++pos;
+        while (pos < close && (header[pos] == ' ' || header[pos] == ','))
+            ++pos;
         if (pos >= close) break;
         std::size_t dim = 0;
         bool any = false;

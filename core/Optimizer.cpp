@@ -27,7 +27,8 @@ void EulerMaruyama::perturb(ParamSet& p, double eta, const std::vector<int>& tra
     if (scale == 0.0) return;
     for (int i : trainable)
         for (Eigen::Index c = 0; c < p[i].cols(); ++c)
-            for (Eigen::Index r = 0; r < p[i].rows(); ++r) p[i](r, c) += scale * rng.normal();
+            for (Eigen::Index r = 0; r < p[i].rows(); ++r)
+                p[i](r, c) += scale * rng.normal();
 }
 
 std::unique_ptr<Optimizer> makeOptimizer(const Config& c) {

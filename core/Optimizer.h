@@ -15,7 +15,7 @@ class Config;
 class Rng;
 
 class Optimizer {
-public:
+  public:
     virtual ~Optimizer() = default;
     virtual bool usesMinibatches() const { return false; }
     // Gradient -> descent direction, in place (only the trainable matrices matter).
@@ -28,17 +28,17 @@ public:
 class GradientDescent final : public Optimizer {};
 
 class MinibatchSGD final : public Optimizer {
-public:
+  public:
     bool usesMinibatches() const override { return true; }
 };
 
 class Adam final : public Optimizer {
-public:
+  public:
     Adam(double beta1, double beta2, double eps) : beta1_(beta1), beta2_(beta2), eps_(eps) {}
     bool usesMinibatches() const override { return true; }
     void direction(ParamSet& dir, const std::vector<int>& trainable) override;
 
-private:
+  private:
     double beta1_, beta2_, eps_;
     long t_ = 0;
     ParamSet m_, v_;
@@ -46,11 +46,11 @@ private:
 
 // theta <- theta - h grad V + sqrt(s h) xi
 class EulerMaruyama final : public Optimizer {
-public:
+  public:
     explicit EulerMaruyama(double temperature) : temperature_(temperature) {}
     void perturb(ParamSet& p, double eta, const std::vector<int>& trainable, Rng& rng) override;
 
-private:
+  private:
     double temperature_;
 };
 

@@ -29,7 +29,8 @@ std::string ParamSpec::allowedText() const {
             return "true or false";
         case ParamType::Choice: {
             std::string s = "one of ";
-            for (size_t i = 0; i < choices.size(); ++i) s += (i ? ", " : "") + choices[i];
+            for (size_t i = 0; i < choices.size(); ++i)
+                s += (i ? ", " : "") + choices[i];
             return s;
         }
         case ParamType::Text:

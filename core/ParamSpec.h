@@ -13,13 +13,13 @@ namespace ade {
 enum class ParamType { Int, Real, Bool, Choice, Text };
 
 struct ParamSpec {
-    std::string key;    // dotted name, e.g. "data.n"
+    std::string key;  // dotted name, e.g. "data.n"
     ParamType type = ParamType::Real;
     std::string group;  // form section: run, data, model, init, optimizer, regularizer
     std::string label;  // short label for forms
     std::string help;   // one or two sentences in the papers' language
     nlohmann::json defaultValue;
-    double min = 0.0;   // inclusive bounds for Int and Real
+    double min = 0.0;  // inclusive bounds for Int and Real
     double max = 0.0;
     std::vector<std::string> choices;      // for Choice
     std::vector<std::string> experiments;  // where the key applies; empty = every experiment
@@ -31,7 +31,7 @@ struct ParamSpec {
 };
 
 class ParamRegistry {
-public:
+  public:
     static const ParamRegistry& instance();
 
     const ParamSpec* find(const std::string& key) const;
@@ -48,7 +48,7 @@ public:
     void addExperiment(const std::string& name) { experiments_.push_back(name); }
     void addAlias(const std::string& alias, const std::string& key);
 
-private:
+  private:
     ParamRegistry();
     std::vector<ParamSpec> specs_;
     std::vector<std::string> experiments_;

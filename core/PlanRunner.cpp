@@ -16,7 +16,8 @@ namespace ade {
 
 std::vector<PlannedRun> plainRuns(const Plan& plan) {
     std::vector<PlannedRun> out;
-    for (const auto& r : plan.runs) out.push_back({r.name, r.name, r.config, {}});
+    for (const auto& r : plan.runs)
+        out.push_back({r.name, r.name, r.config, {}});
     return out;
 }
 
@@ -59,8 +60,8 @@ std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const Sweep
     return points;
 }
 
-std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs,
-                                         const PlannedRun& run, std::string* error) {
+std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs, const PlannedRun& run,
+                                         std::string* error) {
     const PlannedRun* cur = &run;
     std::set<std::string> visited;
     while (cur->config.getString("init") == "same") {
@@ -106,7 +107,7 @@ std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs,
 namespace {
 
 class ProgressObserver final : public RunObserver {
-public:
+  public:
     ProgressObserver(int index, long iterations, const PlanRunOptions& o)
         : index_(index), iterations_(iterations), options_(o) {}
     void onRecord(const std::vector<double>& row) override {
@@ -114,7 +115,7 @@ public:
             options_.progress({index_, static_cast<long>(row[0]), iterations_, &row});
     }
 
-private:
+  private:
     int index_;
     long iterations_;
     const PlanRunOptions& options_;
@@ -155,14 +156,15 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const st
                 if (options.finished) options.finished(out);
                 continue;
             }
-            ProgressObserver obs(static_cast<int>(i), static_cast<long>(runs[i].config.getInt("iterations")),
-                                 options);
+            ProgressObserver obs(static_cast<int>(i),
+                                 static_cast<long>(runs[i].config.getInt("iterations")), options);
             out.result = trainer->run(&obs, options.control);
             if (!options.outDir.empty()) {
                 std::vector<NamedArray> data;
                 if (options.saveData) data = trainer->problem().dataArrays();
-                const auto files = writeRunFolder(options.outDir / runs[i].name, runs[i].name, planName,
-                                                  runs[i].config, out.result, options.commandLine, data);
+                const auto files =
+                    writeRunFolder(options.outDir / runs[i].name, runs[i].name, planName,
+                                   runs[i].config, out.result, options.commandLine, data);
                 out.written = files.ok;
                 if (!files.ok) out.error = files.error;
             }
@@ -171,16 +173,19 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const st
     };
     const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(runs.size())));
     std::vector<std::thread> threads;
-    for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+    for (int j = 1; j < jobs; ++j)
+        threads.emplace_back(worker);
     worker();
-    for (auto& t : threads) t.join();
+    for (auto& t : threads)
+        t.join();
     return outcomes;
 }
 
 std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
     if (outcomes.empty()) return "";
     std::vector<std::string> varied;
-    for (const auto& [k, v] : outcomes.front().run.varied) varied.push_back(k);
+    for (const auto& [k, v] : outcomes.front().run.varied)
+        varied.push_back(k);
     // Metric columns: union over outcomes, in first-seen order.
     std::vector<std::string> metrics;
     std::set<std::string> seen;
@@ -189,13 +194,16 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
             if (seen.insert(o.result.history.columns[c]).second)
                 metrics.push_back(o.result.history.columns[c]);
     std::string out = "run,label";
-    for (const auto& k : varied) out += "," + k;
+    for (const auto& k : varied)
+        out += "," + k;
     out += ",seed,status,iterations_done,iterations_per_second";
-    for (const auto& m : metrics) out += ",final_" + m + ",best_" + m + ",floor_" + m;
+    for (const auto& m : metrics)
+        out += ",final_" + m + ",best_" + m + ",floor_" + m;
     out += "\n";
     for (const auto& o : outcomes) {
         out += o.run.name + "," + o.run.label;
-        for (const auto& [k, v] : o.run.varied) out += "," + v;
+        for (const auto& [k, v] : o.run.varied)
+            out += "," + v;
         out += "," + std::to_string(o.run.config.getInt("seed")) + "," + toString(o.result.status) +
                "," + std::to_string(o.result.iterationsDone) + "," +
                formatNumber(o.result.iterationsPerSecond);
@@ -210,8 +218,9 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
     return out;
 }
 
-std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes, const std::string& xKey,
-                                     const std::string& yMetric, const std::string& stat) {
+std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes,
+                                     const std::string& xKey, const std::string& yMetric,
+                                     const std::string& stat) {
     // label -> x -> list of log y
     std::map<std::string, std::map<double, std::vector<double>>> groups;
     std::vector<std::string> order;
@@ -234,7 +243,8 @@ std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes, co
         std::vector<double> lx, ly;
         for (const auto& [x, logs] : groups[label]) {
             double m = 0;
-            for (double l : logs) m += l;
+            for (double l : logs)
+                m += l;
             m /= static_cast<double>(logs.size());
             lx.push_back(std::log(x));
             ly.push_back(m);
@@ -243,7 +253,8 @@ std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes, co
         f.points = static_cast<int>(lx.size());
         if (f.points >= 2) {
             double mx = 0, my = 0;
-            for (int i = 0; i < f.points; ++i) mx += lx[i], my += ly[i];
+            for (int i = 0; i < f.points; ++i)
+                mx += lx[i], my += ly[i];
             mx /= f.points;
             my /= f.points;
             double sxx = 0, sxy = 0, syy = 0;

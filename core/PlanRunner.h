@@ -16,8 +16,8 @@ namespace ade {
 class RunControl;
 
 struct PlannedRun {
-    std::string name;    // folder name, unique in the plan
-    std::string label;   // run name of the preset (same for every grid point of that run)
+    std::string name;   // folder name, unique in the plan
+    std::string label;  // run name of the preset (same for every grid point of that run)
     Config config;
     std::vector<std::pair<std::string, std::string>> varied;  // sweep values of this point
 };
@@ -29,8 +29,8 @@ std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const Sweep
 std::vector<PlannedRun> plainRuns(const Plan& plan);
 
 // Initial parameters for a run with init = same (built from the referenced run's config).
-std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs,
-                                         const PlannedRun& run, std::string* error);
+std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs, const PlannedRun& run,
+                                         std::string* error);
 
 struct RunOutcome {
     PlannedRun run;
@@ -67,7 +67,8 @@ struct PowerLawFit {
     int points = 0;
     std::vector<std::pair<double, double>> xy;  // geometric means over seeds
 };
-std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes, const std::string& xKey,
-                                     const std::string& yMetric, const std::string& stat = "floor");
+std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes,
+                                     const std::string& xKey, const std::string& yMetric,
+                                     const std::string& stat = "floor");
 
 }  // namespace ade

@@ -14,7 +14,9 @@ namespace ade {
 
 namespace {
 
-std::string valueText(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string valueText(const nlohmann::json& v) {
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
 
 bool isPlanDocument(const nlohmann::json& doc) {
     return doc.contains("config") || doc.contains("runs") || doc.contains("sweep");
@@ -25,8 +27,8 @@ bool isPlanDocument(const nlohmann::json& doc) {
 std::string safeName(const std::string& name) {
     std::string out;
     for (char c : name) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '.' || c == '_' || c == '-' || c == '=';
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' || c == '=';
         out.push_back(ok ? c : '_');
     }
     if (out.empty() || out == "." || out == "..") out = "run";
@@ -72,8 +74,8 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
     try {
         if (isPlanDocument(doc)) {
             for (auto it = doc.begin(); it != doc.end(); ++it) {
-                static const std::set<std::string> known = {"name", "title", "description", "about",
-                                                            "config", "runs", "sweep", "version"};
+                static const std::set<std::string> known = {
+                    "name", "title", "description", "about", "config", "runs", "sweep", "version"};
                 if (!known.count(it.key())) {
                     if (unknownKeys) {
                         unknownKeys->push_back(it.key());
@@ -84,7 +86,8 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
                 }
             }
             if (doc.contains("name")) plan.name = doc.at("name").get<std::string>();
-            if (doc.contains("description")) plan.description = doc.at("description").get<std::string>();
+            if (doc.contains("description"))
+                plan.description = doc.at("description").get<std::string>();
             if (doc.contains("about")) plan.about = doc.at("about").get<std::string>();
             if (doc.contains("config"))
                 if (auto e = base.apply(doc.at("config"), unknownKeys)) return fail(e->message);
@@ -110,7 +113,8 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
         std::set<std::string> seen;
         for (const auto& [name, cfg] : runDocs) {
             if (name.empty() || safeName(name) != name)
-                return fail("run name '" + name + "' must be non-empty and use only letters, "
+                return fail("run name '" + name +
+                            "' must be non-empty and use only letters, "
                             "digits, '.', '_', '-'");
             if (!seen.insert(name).second) return fail("duplicate run name '" + name + "'");
             RunSpec spec{name, base};
@@ -143,7 +147,8 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
                     if (!it.value().is_array() || it.value().empty())
                         return fail("'sweep.vary." + it.key() + "' must be a non-empty array");
                     std::vector<std::string> values;
-                    for (const auto& v : it.value()) values.push_back(valueText(v));
+                    for (const auto& v : it.value())
+                        values.push_back(valueText(v));
                     sweep.vary.emplace_back(it.key(), values);
                 }
             }
@@ -240,7 +245,8 @@ std::optional<Plan> PresetLibrary::load(const std::string& name,
 
 std::string PresetLibrary::names() const {
     std::string s;
-    for (const auto& e : entries_) s += (s.empty() ? "" : ", ") + e.name;
+    for (const auto& e : entries_)
+        s += (s.empty() ? "" : ", ") + e.name;
     return s.empty() ? "(none found)" : s;
 }
 

@@ -55,7 +55,7 @@ std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std:
 
 // The preset library: every *.json in the preset directories, by name.
 class PresetLibrary {
-public:
+  public:
     // Search order: $ADE_RESOURCES/presets, <exe>/../share/attention-explorer/presets,
     // the source tree's resources/presets (compiled in).
     static std::vector<std::filesystem::path> defaultDirectories(const std::string& argv0);
@@ -71,7 +71,7 @@ public:
                              PlanError* error) const;
     std::string names() const;  // comma-separated, for error messages
 
-private:
+  private:
     std::vector<Entry> entries_;
 };
 

@@ -23,7 +23,7 @@ struct NamedArray {
 NamedArray toNamedArray(const std::string& name, const Eigen::MatrixXd& m);
 
 class Problem {
-public:
+  public:
     virtual ~Problem() = default;
 
     // Initial parameters following the config's init keys.

@@ -4,7 +4,9 @@
 
 namespace ade {
 
-double L2Regularizer::value(const Eigen::MatrixXd& W) const { return lambda_ * W.squaredNorm(); }
+double L2Regularizer::value(const Eigen::MatrixXd& W) const {
+    return lambda_ * W.squaredNorm();
+}
 void L2Regularizer::addGradient(const Eigen::MatrixXd& W, Eigen::MatrixXd& g) const {
     g.noalias() += 2.0 * lambda_ * W;
 }

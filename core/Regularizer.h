@@ -9,7 +9,7 @@
 namespace ade {
 
 class Regularizer {
-public:
+  public:
     virtual ~Regularizer() = default;
     virtual double value(const Eigen::MatrixXd& W) const = 0;
     virtual void addGradient(const Eigen::MatrixXd& W, Eigen::MatrixXd& g) const = 0;
@@ -17,34 +17,34 @@ public:
 
 // lambda ||W||^2
 class L2Regularizer final : public Regularizer {
-public:
+  public:
     explicit L2Regularizer(double lambda) : lambda_(lambda) {}
     double value(const Eigen::MatrixXd& W) const override;
     void addGradient(const Eigen::MatrixXd& W, Eigen::MatrixXd& g) const override;
 
-private:
+  private:
     double lambda_;
 };
 
 // lambda ||W||^2 log(1 + ||W||^2)
 class LogAmplifiedRegularizer final : public Regularizer {
-public:
+  public:
     explicit LogAmplifiedRegularizer(double lambda) : lambda_(lambda) {}
     double value(const Eigen::MatrixXd& W) const override;
     void addGradient(const Eigen::MatrixXd& W, Eigen::MatrixXd& g) const override;
 
-private:
+  private:
     double lambda_;
 };
 
 // lambda ||W||^(2 + epsilon)
 class PowerRegularizer final : public Regularizer {
-public:
+  public:
     PowerRegularizer(double lambda, double epsilon) : lambda_(lambda), epsilon_(epsilon) {}
     double value(const Eigen::MatrixXd& W) const override;
     void addGradient(const Eigen::MatrixXd& W, Eigen::MatrixXd& g) const override;
 
-private:
+  private:
     double lambda_, epsilon_;
 };
 

@@ -17,7 +17,9 @@ std::uint64_t splitmix64(std::uint64_t x) {
 Rng::Rng(std::uint64_t seed, std::uint64_t stream)
     : engine_(splitmix64(splitmix64(seed) ^ (stream * 0xD1B54A32D192ED03ull))) {}
 
-double Rng::uniform() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+double Rng::uniform() {
+    return static_cast<double>(engine_() >> 11) * 0x1.0p-53;
+}
 
 double Rng::normal() {
     if (hasSpare_) {
@@ -39,8 +41,8 @@ double Rng::normal() {
 std::uint64_t Rng::below(std::uint64_t n) {
     if (n <= 1) return 0;
     // Rejection sampling for an unbiased, portable result.
-    const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                                std::numeric_limits<std::uint64_t>::max() % n;
+    const std::uint64_t limit =
+        std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % n;
     std::uint64_t x;
     do {
         x = engine_();
@@ -50,7 +52,8 @@ std::uint64_t Rng::below(std::uint64_t n) {
 
 void Rng::fillNormal(Eigen::Ref<Eigen::MatrixXd> m, double scale) {
     for (Eigen::Index j = 0; j < m.cols(); ++j)
-        for (Eigen::Index i = 0; i < m.rows(); ++i) m(i, j) = scale * normal();
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+            m(i, j) = scale * normal();
 }
 
 Eigen::MatrixXd Rng::normalMatrix(Eigen::Index rows, Eigen::Index cols, double scale) {

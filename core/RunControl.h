@@ -9,7 +9,7 @@
 namespace ade {
 
 class RunControl {
-public:
+  public:
     void requestStop();
     // Async-signal-safe variant (only a lock-free atomic store; a paused run notices at its
     // next wake-up).
@@ -23,7 +23,7 @@ public:
     // Returns false when the run must stop; blocks while paused (unless a step was granted).
     bool checkpoint();
 
-private:
+  private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> paused_{false};
     std::mutex mutex_;

@@ -1,12 +1,12 @@
 #include "RunOutput.h"
 
+#include <unistd.h>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <unistd.h>
 
 #include "Npy.h"
 #include "Preset.h"
@@ -18,7 +18,8 @@ bool writeFileAtomic(const std::filesystem::path& path, const std::string& bytes
     std::error_code ec;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) {
-        if (error) *error = "cannot create folder " + path.parent_path().string() + ": " + ec.message();
+        if (error)
+            *error = "cannot create folder " + path.parent_path().string() + ": " + ec.message();
         return false;
     }
     const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
@@ -66,7 +67,8 @@ std::string historyCsv(const MetricHistory& h, const std::string& headerComment)
         if (end == std::string::npos) break;
         start = end + 1;
     }
-    for (std::size_t i = 0; i < h.columns.size(); ++i) out += (i ? "," : "") + h.columns[i];
+    for (std::size_t i = 0; i < h.columns.size(); ++i)
+        out += (i ? "," : "") + h.columns[i];
     out += "\n";
     for (const auto& row : h.rows) {
         for (std::size_t i = 0; i < row.size(); ++i) {
@@ -94,7 +96,8 @@ nlohmann::json summaryMetrics(const MetricHistory& h) {
         double best = INFINITY, sum = 0;
         for (const auto& r : h.rows)
             if (std::isfinite(r[c])) best = std::min(best, r[c]);
-        for (std::size_t i = h.rows.size() - tail; i < h.rows.size(); ++i) sum += h.rows[i][c];
+        for (std::size_t i = h.rows.size() - tail; i < h.rows.size(); ++i)
+            sum += h.rows[i][c];
         out["best"][name] = num(best);
         out["floor"][name] = num(sum / static_cast<double>(tail));
     }
@@ -112,7 +115,8 @@ nlohmann::json runSummary(const std::string& runName, const std::string& planNam
     s["config"] = config.toJson();
     s["status"] = toString(result.status);
     if (!result.message.empty()) s["message"] = result.message;
-    s["diverged_at"] = result.divergedAt >= 0 ? nlohmann::json(result.divergedAt) : nlohmann::json();
+    s["diverged_at"] =
+        result.divergedAt >= 0 ? nlohmann::json(result.divergedAt) : nlohmann::json();
     s["iterations_done"] = result.iterationsDone;
     s["seconds"] = result.seconds;
     s["iterations_per_second"] = result.iterationsPerSecond;
@@ -123,9 +127,8 @@ nlohmann::json runSummary(const std::string& runName, const std::string& planNam
 }
 
 RunFiles writeRunFolder(const std::filesystem::path& dir, const std::string& runName,
-                        const std::string& planName, const Config& config,
-                        const RunResult& result, const std::string& commandLine,
-                        const std::vector<NamedArray>& dataArrays) {
+                        const std::string& planName, const Config& config, const RunResult& result,
+                        const std::string& commandLine, const std::vector<NamedArray>& dataArrays) {
     RunFiles out;
     auto write = [&](const std::filesystem::path& p, const std::string& bytes) {
         std::string err;
@@ -141,7 +144,8 @@ RunFiles writeRunFolder(const std::filesystem::path& dir, const std::string& run
     for (std::size_t i = 0; i < result.finalParams.size(); ++i)
         write(dir / "params" / (safeName(result.finalParams.names[i]) + ".npy"),
               encodeNpy(toNamedArray(result.finalParams.names[i], result.finalParams[i])));
-    for (const auto& a : dataArrays) write(dir / "data" / (safeName(a.name) + ".npy"), encodeNpy(a));
+    for (const auto& a : dataArrays)
+        write(dir / "data" / (safeName(a.name) + ".npy"), encodeNpy(a));
     return out;
 }
 

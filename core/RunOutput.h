@@ -33,8 +33,7 @@ struct RunFiles {
     std::string error;
 };
 RunFiles writeRunFolder(const std::filesystem::path& dir, const std::string& runName,
-                        const std::string& planName, const Config& config,
-                        const RunResult& result, const std::string& commandLine,
-                        const std::vector<NamedArray>& dataArrays);
+                        const std::string& planName, const Config& config, const RunResult& result,
+                        const std::string& commandLine, const std::vector<NamedArray>& dataArrays);
 
 }  // namespace ade

@@ -16,13 +16,15 @@ nlohmann::json paramsToJson(const ParamSet& p) {
     nlohmann::json out = nlohmann::json::object();
     for (std::size_t i = 0; i < p.size(); ++i) {
         std::vector<double> values(p[i].data(), p[i].data() + p[i].size());  // column-major
-        out[p.names[i]] = {{"rows", p[i].rows()}, {"cols", p[i].cols()}, {"order", "F"},
-                           {"values", values}};
+        out[p.names[i]] = {
+            {"rows", p[i].rows()}, {"cols", p[i].cols()}, {"order", "F"}, {"values", values}};
     }
     return out;
 }
 
-nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+nlohmann::json number(double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+}
 
 struct Reader {
     std::vector<std::string>* warnings;
@@ -45,7 +47,8 @@ struct Reader {
         for (auto it = j.begin(); it != j.end(); ++it) {
             const std::string w = where + "." + it.key();
             const auto& m = it.value();
-            if (!m.is_object() || !m.contains("rows") || !m.contains("cols") || !m.contains("values"))
+            if (!m.is_object() || !m.contains("rows") || !m.contains("cols") ||
+                !m.contains("values"))
                 return fail(w, "expected {rows, cols, values}");
             if (!m["rows"].is_number_integer() || !m["cols"].is_number_integer() ||
                 !m["values"].is_array())
@@ -106,9 +109,10 @@ struct Reader {
 
     bool run(const nlohmann::json& j, const std::string& where, SessionRun& r) {
         if (!j.is_object()) return fail(where, "expected an object");
-        warnUnknown(j, {"name", "color", "visible", "config", "status", "running", "message",
-                        "iterations_done", "diverged_at", "iterations_per_second", "history",
-                        "params", "initial_params"},
+        warnUnknown(j,
+                    {"name", "color", "visible", "config", "status", "running", "message",
+                     "iterations_done", "diverged_at", "iterations_per_second", "history", "params",
+                     "initial_params"},
                     where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
             return fail(where + ".name", "missing or not a non-empty string");
@@ -123,16 +127,20 @@ struct Reader {
         }
         if (!j.contains("config")) return fail(where + ".config", "missing");
         std::vector<std::string> unknown;
-        if (auto e = r.config.apply(j["config"], &unknown)) return fail(where + ".config", e->message);
+        if (auto e = r.config.apply(j["config"], &unknown))
+            return fail(where + ".config", e->message);
         for (const auto& k : unknown)
             warnings->push_back(where + ".config: unknown key '" + k + "' ignored");
         if (j.contains("status")) {
             bool ok = false;
-            r.status = runStatusFromString(j["status"].is_string() ? j["status"].get<std::string>() : "", &ok);
-            if (!ok) return fail(where + ".status", "expected completed, diverged, cancelled or failed");
+            r.status = runStatusFromString(
+                j["status"].is_string() ? j["status"].get<std::string>() : "", &ok);
+            if (!ok)
+                return fail(where + ".status", "expected completed, diverged, cancelled or failed");
         }
         r.running = j.value("running", false);
-        if (j.contains("message") && j["message"].is_string()) r.message = j["message"].get<std::string>();
+        if (j.contains("message") && j["message"].is_string())
+            r.message = j["message"].get<std::string>();
         if (j.contains("iterations_done") && j["iterations_done"].is_number_integer())
             r.iterationsDone = j["iterations_done"].get<long>();
         if (j.contains("diverged_at") && j["diverged_at"].is_number_integer())
@@ -144,7 +152,8 @@ struct Reader {
         if (j.contains("params") && !j["params"].is_null())
             if (!params(j["params"], where + ".params", r.finalParams)) return false;
         if (j.contains("initial_params") && !j["initial_params"].is_null())
-            if (!params(j["initial_params"], where + ".initial_params", r.initialParams)) return false;
+            if (!params(j["initial_params"], where + ".initial_params", r.initialParams))
+                return false;
         return true;
     }
 };
@@ -153,7 +162,8 @@ struct Reader {
 
 RunStatus runStatusFromString(const std::string& s, bool* ok) {
     if (ok) *ok = true;
-    for (RunStatus st : {RunStatus::Completed, RunStatus::Diverged, RunStatus::Cancelled, RunStatus::Failed})
+    for (RunStatus st :
+         {RunStatus::Completed, RunStatus::Diverged, RunStatus::Cancelled, RunStatus::Failed})
         if (s == toString(st)) return st;
     if (ok) *ok = false;
     return RunStatus::Failed;
@@ -196,7 +206,8 @@ nlohmann::json sessionToJson(const Session& s, bool withParams) {
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& row : r.history.rows) {
             nlohmann::json jr = nlohmann::json::array();
-            for (double v : row) jr.push_back(number(v));
+            for (double v : row)
+                jr.push_back(number(v));
             rows.push_back(std::move(jr));
         }
         j["history"] = {{"columns", r.history.columns}, {"rows", std::move(rows)}};
@@ -235,30 +246,38 @@ SessionReadResult sessionFromText(const std::string& text) {
     };
     if (!doc.is_object()) return done(reader.fail("session", "expected a JSON object"));
     if (doc.value("format", "") != kSessionFormat)
-        return done(reader.fail("format", std::string("not an attention-explorer session (expected \"") +
-                                              kSessionFormat + "\")"));
+        return done(
+            reader.fail("format", std::string("not an attention-explorer session (expected \"") +
+                                      kSessionFormat + "\")"));
     if (!doc.contains("version") || !doc["version"].is_number_integer())
         return done(reader.fail("version", "missing or not an integer"));
     const long version = doc["version"].get<long>();
     if (version > kSessionVersion)
         return done(reader.fail("version", "saved by a newer version of the explorer (format " +
-                                               std::to_string(version) + "); this one reads up to " +
+                                               std::to_string(version) +
+                                               "); this one reads up to " +
                                                std::to_string(kSessionVersion)));
-    if (version < 1) return done(reader.fail("version", "invalid version " + std::to_string(version)));
-    reader.warnUnknown(doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at"}, "session");
-    if (doc.contains("preset") && doc["preset"].is_string()) s.preset = doc["preset"].get<std::string>();
+    if (version < 1)
+        return done(reader.fail("version", "invalid version " + std::to_string(version)));
+    reader.warnUnknown(doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at"},
+                       "session");
+    if (doc.contains("preset") && doc["preset"].is_string())
+        s.preset = doc["preset"].get<std::string>();
     if (doc.contains("chart_settings")) {
-        if (!doc["chart_settings"].is_object()) return done(reader.fail("chart_settings", "expected an object"));
+        if (!doc["chart_settings"].is_object())
+            return done(reader.fail("chart_settings", "expected an object"));
         s.chartSettings = doc["chart_settings"];
     }
-    if (!doc.contains("runs") || !doc["runs"].is_array()) return done(reader.fail("runs", "missing or not an array"));
+    if (!doc.contains("runs") || !doc["runs"].is_array())
+        return done(reader.fail("runs", "missing or not an array"));
     std::set<std::string> names;
     try {
         for (std::size_t i = 0; i < doc["runs"].size(); ++i) {
             SessionRun r;
             const std::string where = "runs[" + std::to_string(i) + "]";
             if (!reader.run(doc["runs"][i], where, r)) return done(false);
-            if (!names.insert(r.name).second) return done(reader.fail(where + ".name", "duplicate run name '" + r.name + "'"));
+            if (!names.insert(r.name).second)
+                return done(reader.fail(where + ".name", "duplicate run name '" + r.name + "'"));
             s.runs.push_back(std::move(r));
         }
     } catch (const nlohmann::json::exception& e) {

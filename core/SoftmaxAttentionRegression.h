@@ -14,7 +14,7 @@ namespace ade {
 class WorkerPool;
 
 class SoftmaxAttentionRegression {
-public:
+  public:
     explicit SoftmaxAttentionRegression(bool excludeSelf = false) : excludeSelf_(excludeSelf) {}
 
     // Loss over the listed sequences (all when empty); gradients when gA/gB are non-null.
@@ -30,7 +30,7 @@ public:
     // Rows per block so that a block of the attention matrix stays cache-sized.
     static int blockRows(int n);
 
-private:
+  private:
     bool excludeSelf_;
 };
 

@@ -14,10 +14,14 @@ namespace ade {
 
 const char* toString(RunStatus s) {
     switch (s) {
-        case RunStatus::Completed: return "completed";
-        case RunStatus::Diverged: return "diverged";
-        case RunStatus::Cancelled: return "cancelled";
-        case RunStatus::Failed: return "failed";
+        case RunStatus::Completed:
+            return "completed";
+        case RunStatus::Diverged:
+            return "diverged";
+        case RunStatus::Cancelled:
+            return "cancelled";
+        case RunStatus::Failed:
+            return "failed";
     }
     return "unknown";
 }
@@ -81,7 +85,8 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
 
     auto& hist = result.history;
     hist.columns = {"iteration", "time_s"};
-    for (auto& m : problem_->metricNames()) hist.columns.push_back(m);
+    for (auto& m : problem_->metricNames())
+        hist.columns.push_back(m);
     hist.columns.push_back("step_size");
     hist.columns.push_back("reg_value");
     if (observer) observer->onStart(hist.columns);
@@ -111,12 +116,11 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     auto diverge = [&](long it, const std::string& why) {
         result.status = RunStatus::Diverged;
         result.divergedAt = it;
-        result.message = "diverged at iteration " + std::to_string(it) + ": " + why +
-                         "; metrics up to iteration " +
-                         std::to_string(hist.rows.empty()
-                                            ? 0L
-                                            : static_cast<long>(hist.rows.back()[0])) +
-                         " are kept (try a smaller step size or step_rule = backtracking)";
+        result.message =
+            "diverged at iteration " + std::to_string(it) + ": " + why +
+            "; metrics up to iteration " +
+            std::to_string(hist.rows.empty() ? 0L : static_cast<long>(hist.rows.back()[0])) +
+            " are kept (try a smaller step size or step_rule = backtracking)";
     };
 
     if (!p.allFinite() || !record(0)) {
@@ -127,8 +131,8 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
 
     // Minibatch order: a fresh permutation of the training units every epoch.
     const int unitsTotal = problem_->trainingUnits();
-    const int batch = static_cast<int>(
-        std::min<std::int64_t>(config_.getInt("batch"), std::max(unitsTotal, 1)));
+    const int batch =
+        static_cast<int>(std::min<std::int64_t>(config_.getInt("batch"), std::max(unitsTotal, 1)));
     const bool minibatch = optimizer->usesMinibatches() && batch < unitsTotal;
     // Automatic logging: about 1000 records, but no more often than keeps the records' cost
     // (full training and test losses) under about half of the training work. Depends on the
@@ -181,17 +185,20 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
             // Armijo: halve eta until Q(p - eta dir) <= Q(p) - 1e-4 eta <grad, dir>.
             eta = std::min(lr, 2.0 * lastStep);
             double slope = 0.0;
-            for (int i : trainable) slope += grad[i].cwiseProduct(dir[i]).sum();
+            for (int i : trainable)
+                slope += grad[i].cwiseProduct(dir[i]).sum();
             for (int halvings = 0; halvings < 60; ++halvings) {
                 trial = p;
-                for (int i : trainable) trial[i].noalias() -= eta * dir[i];
+                for (int i : trainable)
+                    trial[i].noalias() -= eta * dir[i];
                 const double qt = objective(trial, nullptr, units);
                 if (std::isfinite(qt) && qt <= q - 1e-4 * eta * std::max(slope, 0.0)) break;
                 eta *= 0.5;
             }
         }
         previous = p;
-        for (int i : trainable) p[i].noalias() -= eta * dir[i];
+        for (int i : trainable)
+            p[i].noalias() -= eta * dir[i];
         optimizer->perturb(p, eta, trainable, optRng);
         lastStep = eta;
         if (renormEvery > 0 && it % renormEvery == 0) problem_->renormalize(p);

@@ -27,10 +27,10 @@ struct MetricHistory {
 
 struct RunResult {
     RunStatus status = RunStatus::Completed;
-    std::string message;            // why it diverged / failed
+    std::string message;  // why it diverged / failed
     long iterationsDone = 0;
-    long divergedAt = -1;           // iteration whose step produced NaN/Inf
-    double seconds = 0.0;           // wall time of the loop
+    long divergedAt = -1;  // iteration whose step produced NaN/Inf
+    double seconds = 0.0;  // wall time of the loop
     double iterationsPerSecond = 0.0;
     ParamSet initialParams, finalParams;
     MetricHistory history;
@@ -38,7 +38,7 @@ struct RunResult {
 
 // Receives records as they are made (from the training thread).
 class RunObserver {
-public:
+  public:
     virtual ~RunObserver() = default;
     virtual void onStart(const std::vector<std::string>& /*columns*/) {}
     virtual void onRecord(const std::vector<double>& /*row*/) {}
@@ -46,7 +46,7 @@ public:
 };
 
 class Trainer {
-public:
+  public:
     // `initial` overrides the config's initialisation ("same start as another run").
     Trainer(Config config, std::unique_ptr<Problem> problem,
             std::optional<ParamSet> initial = std::nullopt);
@@ -60,7 +60,7 @@ public:
     double objective(const ParamSet& p, ParamSet* grad, std::span<const int> units,
                      double* regValue = nullptr);
 
-private:
+  private:
     Config config_;
     std::unique_ptr<Problem> problem_;
     std::optional<ParamSet> initial_;

@@ -3,7 +3,8 @@
 namespace ade {
 
 WorkerPool::WorkerPool(int threads) {
-    for (int i = 1; i < threads; ++i) workers_.emplace_back([this] { workerLoop(); });
+    for (int i = 1; i < threads; ++i)
+        workers_.emplace_back([this] { workerLoop(); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -12,7 +13,8 @@ WorkerPool::~WorkerPool() {
         quit_ = true;
     }
     wake_.notify_all();
-    for (auto& t : workers_) t.join();
+    for (auto& t : workers_)
+        t.join();
 }
 
 void WorkerPool::drain(std::unique_lock<std::mutex>& lock) {
@@ -42,7 +44,8 @@ void WorkerPool::workerLoop() {
 void WorkerPool::run(int count, const std::function<void(int)>& fn) {
     if (count <= 0) return;
     if (workers_.empty() || count == 1) {
-        for (int i = 0; i < count; ++i) fn(i);
+        for (int i = 0; i < count; ++i)
+            fn(i);
         return;
     }
     std::unique_lock lock(mutex_);

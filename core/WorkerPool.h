@@ -11,7 +11,7 @@
 namespace ade {
 
 class WorkerPool {
-public:
+  public:
     explicit WorkerPool(int threads);
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
@@ -21,7 +21,7 @@ public:
     // Runs fn(i) for i in [0, count); the calling thread takes part. Returns when all are done.
     void run(int count, const std::function<void(int)>& fn);
 
-private:
+  private:
     void workerLoop();
     void drain(std::unique_lock<std::mutex>& lock);
 

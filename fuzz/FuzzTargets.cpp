@@ -32,7 +32,8 @@ int set(const std::uint8_t* data, std::size_t size) {
     std::size_t start = 0;
     while (start <= text.size()) {
         const auto end = text.find('\n', start);
-        sets.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        sets.push_back(
+            text.substr(start, end == std::string::npos ? std::string::npos : end - start));
         if (end == std::string::npos) break;
         start = end + 1;
     }
@@ -51,7 +52,8 @@ int session(const std::uint8_t* data, std::size_t size) {
     if (r.session) {
         // Whatever loads must save and load back to the same runs.
         const auto again = ade::sessionFromText(ade::sessionToText(*r.session));
-        if (!again.session || again.session->runs.size() != r.session->runs.size()) __builtin_trap();
+        if (!again.session || again.session->runs.size() != r.session->runs.size())
+            __builtin_trap();
     }
     return 0;
 }

@@ -5,8 +5,8 @@
 #include <cstdint>
 
 namespace adefuzz {
-int plan(const std::uint8_t* data, std::size_t size);  // preset / config / session JSON
-int set(const std::uint8_t* data, std::size_t size);   // --set KEY=VALUE lines
+int plan(const std::uint8_t* data, std::size_t size);     // preset / config / session JSON
+int set(const std::uint8_t* data, std::size_t size);      // --set KEY=VALUE lines
 int session(const std::uint8_t* data, std::size_t size);  // session files
-int npy(const std::uint8_t* data, std::size_t size);   // .npy reader
+int npy(const std::uint8_t* data, std::size_t size);      // .npy reader
 }  // namespace adefuzz

@@ -31,16 +31,15 @@ QStringList exportRunsCsv(const std::vector<const RunRecord*>& runs, const QStri
                           const XRange& range, QString* error) {
     QStringList written;
     for (const RunRecord* r : runs) {
-        const QString path =
-            QDir(dir).filePath(QString::fromStdString(ade::safeName(r->name.toStdString())) + ".csv");
-        const std::string comment = "run " + r->name.toStdString() + ", seed " +
-                                    std::to_string(r->config.getInt("seed")) + ", state " +
-                                    stateText(r->state).toStdString() + "\nconfig " +
-                                    r->config.toJson().dump() + "\nreproduce " +
-                                    reproduceCommand(*r).toStdString();
+        const QString path = QDir(dir).filePath(
+            QString::fromStdString(ade::safeName(r->name.toStdString())) + ".csv");
+        const std::string comment =
+            "run " + r->name.toStdString() + ", seed " + std::to_string(r->config.getInt("seed")) +
+            ", state " + stateText(r->state).toStdString() + "\nconfig " +
+            r->config.toJson().dump() + "\nreproduce " + reproduceCommand(*r).toStdString();
         std::string err;
-        if (!ade::writeFileAtomic(path.toStdString(), ade::historyCsv(historyInRange(*r, range), comment),
-                                  &err)) {
+        if (!ade::writeFileAtomic(path.toStdString(),
+                                  ade::historyCsv(historyInRange(*r, range), comment), &err)) {
             if (error) *error = QString::fromStdString(err);
             return written;
         }
@@ -60,7 +59,8 @@ bool exportRunsJson(const std::vector<const RunRecord*>& runs, const QString& fi
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& row : h.rows) {
             nlohmann::json jr = nlohmann::json::array();
-            for (double v : row) jr.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());
+            for (double v : row)
+                jr.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());
             rows.push_back(std::move(jr));
         }
         out["runs"].push_back({{"name", r->name.toStdString()},
@@ -90,8 +90,8 @@ QStringList exportParamsNpy(const RunRecord& run, const QString& dir, QString* e
         const QString path =
             QDir(dir).filePath(QString::fromStdString(ade::safeName(p.names[i])) + ".npy");
         std::string err;
-        if (!ade::writeFileAtomic(path.toStdString(), ade::encodeNpy(ade::toNamedArray(p.names[i], p[i])),
-                                  &err)) {
+        if (!ade::writeFileAtomic(path.toStdString(),
+                                  ade::encodeNpy(ade::toNamedArray(p.names[i], p[i])), &err)) {
             if (error) *error = QString::fromStdString(err);
             return written;
         }

@@ -21,7 +21,8 @@ ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double s
     chart_ = new QComboBox(this);
     chart_->setObjectName("export.chart");
     chart_->addItem(tr("All charts"), QString());
-    for (const auto& spec : defaultChartSpecs()) chart_->addItem(spec.title, spec.id);
+    for (const auto& spec : defaultChartSpecs())
+        chart_->addItem(spec.title, spec.id);
     form->addRow(tr("Chart"), chart_);
 
     auto* fmts = new QHBoxLayout;
@@ -31,9 +32,11 @@ ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double s
     png_->setChecked(true);
     svg_->setChecked(true);
     pdf_->setChecked(true);
-    svg_->setToolTip(tr("Vector graphics: scale without loss, editable in Inkscape or Illustrator"));
+    svg_->setToolTip(
+        tr("Vector graphics: scale without loss, editable in Inkscape or Illustrator"));
     pdf_->setToolTip(tr("Vector PDF, one page per chart, for LaTeX \\includegraphics"));
-    for (auto* c : {png_, svg_, pdf_}) fmts->addWidget(c);
+    for (auto* c : {png_, svg_, pdf_})
+        fmts->addWidget(c);
     form->addRow(tr("Formats"), fmts);
 
     auto* size = new QHBoxLayout;
@@ -49,7 +52,8 @@ ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double s
     scale_->setRange(0.5, 8);
     scale_->setValue(2);
     scale_->setPrefix(QString::fromUtf8("× "));
-    scale_->setToolTip(tr("PNG pixel density: 2 gives a sharp image on slides and high-DPI screens"));
+    scale_->setToolTip(
+        tr("PNG pixel density: 2 gives a sharp image on slides and high-DPI screens"));
     size->addWidget(width_);
     size->addWidget(new QLabel(QString::fromUtf8("×")));
     size->addWidget(height_);
@@ -82,7 +86,8 @@ ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double s
     folder_->setObjectName("export.folder");
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Export to folder"), folder_->text());
+        const QString d =
+            QFileDialog::getExistingDirectory(this, tr("Export to folder"), folder_->text());
         if (!d.isEmpty()) folder_->setText(d);
     });
     dest->addWidget(folder_, 1);
@@ -98,12 +103,15 @@ ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double s
             ->setEnabled((png_->isChecked() || svg_->isChecked() || pdf_->isChecked()) &&
                          !folder_->text().trimmed().isEmpty());
     };
-    for (auto* c : {png_, svg_, pdf_}) connect(c, &QCheckBox::toggled, this, validate);
+    for (auto* c : {png_, svg_, pdf_})
+        connect(c, &QCheckBox::toggled, this, validate);
     connect(folder_, &QLineEdit::textChanged, this, validate);
     form->addRow(buttons);
 }
 
-QString ExportDialog::chartId() const { return chart_->currentData().toString(); }
+QString ExportDialog::chartId() const {
+    return chart_->currentData().toString();
+}
 
 std::vector<FigureFormat> ExportDialog::formats() const {
     std::vector<FigureFormat> f;
@@ -128,6 +136,8 @@ FigureOptions ExportDialog::options() const {
     return o;
 }
 
-QString ExportDialog::folder() const { return folder_->text().trimmed(); }
+QString ExportDialog::folder() const {
+    return folder_->text().trimmed();
+}
 
 }  // namespace ade::ui

@@ -73,7 +73,9 @@ void SessionManager::addToFileMenu(QMenu* file) {
         file->insertAction(first, a);
         return a;
     };
-    add(tr("&Open session…"), QKeySequence::Open, tr("Open a saved session: runs, histories, charts"),
+    add(
+        tr("&Open session…"), QKeySequence::Open,
+        tr("Open a saved session: runs, histories, charts"),
         [this] {
             const QString f = QFileDialog::getOpenFileName(window_, tr("Open session"), current_,
                                                            tr("Sessions (*.json);;All files (*)"));
@@ -84,7 +86,8 @@ void SessionManager::addToFileMenu(QMenu* file) {
     recentMenu_->setObjectName("recentSessions");
     file->insertMenu(first, recentMenu_);
     rebuildRecentMenu();
-    add(tr("&Save session"), QKeySequence::Save, tr("Save every run, its history and parameters"),
+    add(
+        tr("&Save session"), QKeySequence::Save, tr("Save every run, its history and parameters"),
         [this] {
             QString f = current_;
             if (f.isEmpty())
@@ -93,16 +96,18 @@ void SessionManager::addToFileMenu(QMenu* file) {
             if (!f.isEmpty()) saveSession(f);
         },
         "saveSession");
-    add(tr("Save session &as…"), QKeySequence::SaveAs, tr("Save the session under a new name"),
+    add(
+        tr("Save session &as…"), QKeySequence::SaveAs, tr("Save the session under a new name"),
         [this] {
-            const QString f = QFileDialog::getSaveFileName(window_, tr("Save session as"),
-                                                           current_.isEmpty() ? "session.json" : current_,
-                                                           tr("Sessions (*.json)"));
+            const QString f = QFileDialog::getSaveFileName(
+                window_, tr("Save session as"), current_.isEmpty() ? "session.json" : current_,
+                tr("Sessions (*.json)"));
             if (!f.isEmpty()) saveSession(f);
         },
         "saveSessionAs");
     file->insertSeparator(first);
-    add(tr("&Export charts…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+    add(
+        tr("&Export charts…"), QKeySequence(Qt::CTRL | Qt::Key_E),
         tr("Charts to PNG, SVG and PDF, screen or publication style"),
         [this] {
             const auto* charts = window_->charts();
@@ -114,13 +119,15 @@ void SessionManager::addToFileMenu(QMenu* file) {
             QString error;
             QStringList written;
             if (dlg.chartId().isEmpty()) {
-                written = renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(), &error);
+                written =
+                    renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(), &error);
             } else {
                 QDir().mkpath(dlg.folder());
                 for (const auto& spec : defaultChartSpecs())
                     if (spec.id == dlg.chartId())
                         for (FigureFormat f : dlg.formats()) {
-                            const QString path = QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
+                            const QString path =
+                                QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
                             if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;
                             written << path;
                         }
@@ -128,44 +135,49 @@ void SessionManager::addToFileMenu(QMenu* file) {
             if (!error.isEmpty())
                 showError(tr("Export failed"), error);
             else
-                window_->statusBar()->showMessage(tr("Exported %1 files to %2").arg(written.size()).arg(dlg.folder()),
-                                                  8000);
+                window_->statusBar()->showMessage(
+                    tr("Exported %1 files to %2").arg(written.size()).arg(dlg.folder()), 8000);
         },
         "exportCharts");
-    add(tr("Export data as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+    add(
+        tr("Export data as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
         tr("Selected runs (or all) to CSV, one file per run, metrics.csv schema"),
         [this] { exportData(false); }, "exportCsv");
-    add(tr("Export data as &JSON…"), QKeySequence(), tr("Selected runs (or all) to one JSON file"),
+    add(
+        tr("Export data as &JSON…"), QKeySequence(), tr("Selected runs (or all) to one JSON file"),
         [this] { exportData(true); }, "exportJson");
-    add(tr("Export final &parameters (.npy)…"), QKeySequence(),
+    add(
+        tr("Export final &parameters (.npy)…"), QKeySequence(),
         tr("The selected run's final weights as NumPy .npy files"), [this] { exportParams(); },
         "exportParams");
     file->insertSeparator(first);
-    continueAction_ = add(tr("C&ontinue selected run…"), QKeySequence(Qt::CTRL | Qt::Key_K),
-                          tr("Train a stopped run further from its saved parameters"),
-                          [this] {
-                              const auto ids = window_->runList()->selectedRunIds();
-                              if (ids.isEmpty()) return;
-                              bool ok = false;
-                              const int more = QInputDialog::getInt(window_, tr("Continue run"),
-                                                                    tr("More iterations"), 1000, 1,
-                                                                    100000000, 100, &ok);
-                              QString error;
-                              if (ok && !continueRun(ids.front(), more, &error))
-                                  showError(tr("Cannot continue"), error);
-                          },
-                          "continueRun");
+    continueAction_ = add(
+        tr("C&ontinue selected run…"), QKeySequence(Qt::CTRL | Qt::Key_K),
+        tr("Train a stopped run further from its saved parameters"),
+        [this] {
+            const auto ids = window_->runList()->selectedRunIds();
+            if (ids.isEmpty()) return;
+            bool ok = false;
+            const int more = QInputDialog::getInt(
+                window_, tr("Continue run"), tr("More iterations"), 1000, 1, 100000000, 100, &ok);
+            QString error;
+            if (ok && !continueRun(ids.front(), more, &error))
+                showError(tr("Cannot continue"), error);
+        },
+        "continueRun");
     file->insertSeparator(first);
 }
 
 QMenu* SessionManager::editMenu(QMenu* edit) {
-    auto* copy = edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
+    auto* copy =
+        edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copy->setObjectName("copyConfig");
     copy->setStatusTip(tr("The selected run's JSON config to the clipboard, to share a setting"));
     auto* paste = edit->addAction(tr("&Paste config"), this, [this] {
         QString error;
-        if (!pasteConfig(QApplication::clipboard()->text(), &error)) showError(tr("Cannot paste config"), error);
+        if (!pasteConfig(QApplication::clipboard()->text(), &error))
+            showError(tr("Cannot paste config"), error);
     });
     paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     paste->setObjectName("pasteConfig");
@@ -184,10 +196,11 @@ void SessionManager::showError(const QString& title, const QString& message) {
 
 bool SessionManager::saveSession(const QString& file, QString* error) {
     const auto* charts = window_->charts();
-    const nlohmann::json settings = {{"log_y", charts->logY()}, {"log_x", charts->logX()},
-                                     {"smoothing", charts->smoothing()}};
+    const nlohmann::json settings = {
+        {"log_y", charts->logY()}, {"log_x", charts->logX()}, {"smoothing", charts->smoothing()}};
     std::string err;
-    if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*window_->store(), settings), true, &err)) {
+    if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*window_->store(), settings),
+                               true, &err)) {
         const QString msg = QString::fromStdString(err);
         if (error) *error = msg;
         showError(tr("Cannot save the session"), msg + tr("\nThe runs are still in the window."));
@@ -210,8 +223,10 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
     if (replace) {
         window_->controller()->stopAndWait();
         std::vector<int> ids;
-        for (const auto& run : window_->store()->runs()) ids.push_back(run->id);
-        for (int id : ids) window_->store()->removeRun(id);
+        for (const auto& run : window_->store()->runs())
+            ids.push_back(run->id);
+        for (int id : ids)
+            window_->store()->removeRun(id);
     }
     addSessionToStore(*r.session, *window_->store());
     auto* charts = window_->charts();
@@ -225,8 +240,9 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
     addRecent(file);
     QString status = tr("Opened %1 (%2 runs)").arg(file).arg(r.session->runs.size());
     if (!r.warnings.empty())
-        status += tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
-                  (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
+        status +=
+            tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
+            (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
     window_->statusBar()->showMessage(status, 10000);
     return true;
 }
@@ -235,7 +251,8 @@ bool SessionManager::exportCharts(const QString& folder, QString* error) {
     FigureOptions o;
     o.metadata = reproductionText(*window_->store());
     QString err;
-    renderAllFigures(*window_->store(), o, {FigureFormat::Png, FigureFormat::Svg, FigureFormat::Pdf}, folder, &err);
+    renderAllFigures(*window_->store(), o,
+                     {FigureFormat::Png, FigureFormat::Svg, FigureFormat::Pdf}, folder, &err);
     if (error) *error = err;
     return err.isEmpty();
 }
@@ -245,15 +262,17 @@ void SessionManager::exportData(bool json) {
     for (int id : window_->runList()->selectedRunIds())
         if (const auto* r = window_->store()->run(id)) runs.push_back(r);
     if (runs.empty())
-        for (const auto& r : window_->store()->runs()) runs.push_back(r.get());
+        for (const auto& r : window_->store()->runs())
+            runs.push_back(r.get());
     if (runs.empty()) return;
     QString error;
     if (json) {
-        const QString f = QFileDialog::getSaveFileName(window_, tr("Export data as JSON"), "runs.json",
-                                                       tr("JSON (*.json)"));
+        const QString f = QFileDialog::getSaveFileName(window_, tr("Export data as JSON"),
+                                                       "runs.json", tr("JSON (*.json)"));
         if (f.isEmpty() || exportRunsJson(runs, f, {}, &error)) return;
     } else {
-        const QString d = QFileDialog::getExistingDirectory(window_, tr("Export CSV files to folder"));
+        const QString d =
+            QFileDialog::getExistingDirectory(window_, tr("Export CSV files to folder"));
         if (d.isEmpty() || !exportRunsCsv(runs, d, {}, &error).isEmpty()) return;
     }
     if (!error.isEmpty()) showError(tr("Export failed"), error);
@@ -303,14 +322,16 @@ bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
     }
     ade::Config c = r->config;
     c.setJson("iterations", moreIterations);
-    window_->controller()->start(window_->store()->uniqueName(r->name + "-continued"), c, r->finalParams);
+    window_->controller()->start(window_->store()->uniqueName(r->name + "-continued"), c,
+                                 r->finalParams);
     return true;
 }
 
 void SessionManager::writeRecovery() {
     if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return;
     std::string err;
-    ade::writeSessionFile(recoveryPath_.toStdString(), sessionFromStore(*window_->store()), false, &err);
+    ade::writeSessionFile(recoveryPath_.toStdString(), sessionFromStore(*window_->store()), false,
+                          &err);
 }
 
 void SessionManager::offerRecovery() {
@@ -340,7 +361,8 @@ void SessionManager::addRecent(const QString& file) {
     QStringList list = recentSessions();
     list.removeAll(QFileInfo(file).absoluteFilePath());
     list.prepend(QFileInfo(file).absoluteFilePath());
-    while (list.size() > 8) list.removeLast();
+    while (list.size() > 8)
+        list.removeLast();
     QSettings().setValue(kRecentKey, list);
     rebuildRecentMenu();
 }
@@ -350,7 +372,8 @@ void SessionManager::rebuildRecentMenu() {
     recentMenu_->clear();
     const QStringList list = recentSessions();
     for (const QString& f : list)
-        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] { openSession(f); })->setStatusTip(f);
+        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] { openSession(f); })
+            ->setStatusTip(f);
     recentMenu_->setEnabled(!list.isEmpty());
 }
 

@@ -7,7 +7,8 @@ std::string shellQuote(const std::string& s) {
                                           "0123456789-_./=:,+@%") == std::string::npos)
         return s;
     std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
 }
 
@@ -50,7 +51,8 @@ bool parseInt(const std::string& s, int& out) {
 
 std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
     CliArgs a;
-    for (int i = 0; i < argc; ++i) a.commandLine += (i ? " " : "") + shellQuote(argv[i]);
+    for (int i = 0; i < argc; ++i)
+        a.commandLine += (i ? " " : "") + shellQuote(argv[i]);
     if (argc < 2) {
         a.command = "help";
         return a;
@@ -92,7 +94,8 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             if (!value(v)) return std::nullopt;
             int n = 0;
             if (!parseInt(v, n) || n < 1 || n > 10000) {
-                *error = "invalid value '" + v + "' for " + arg + ": expected an integer in [1, 10000]";
+                *error =
+                    "invalid value '" + v + "' for " + arg + ": expected an integer in [1, 10000]";
                 return std::nullopt;
             }
             (arg == "--seeds" ? a.seeds : a.jobs) = n;

@@ -8,12 +8,12 @@ struct CliArgs {
     std::string command;  // presets | keys | run | sweep | help
     std::string preset, configFile, outDir, sessionFile;
     std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
-    std::vector<std::string> sets;   // --set KEY=VALUE
-    std::vector<std::string> varies; // --vary KEY=V1,V2
-    int seeds = 0;                   // 0 = from the plan
-    int jobs = 0;                    // 0 = number of cores
+    std::vector<std::string> sets;    // --set KEY=VALUE
+    std::vector<std::string> varies;  // --vary KEY=V1,V2
+    int seeds = 0;                    // 0 = from the plan
+    int jobs = 0;                     // 0 = number of cores
     bool saveData = false, quiet = false;
-    std::string commandLine;         // the exact invocation, shell-quoted
+    std::string commandLine;  // the exact invocation, shell-quoted
 };
 
 // Returns nullopt with a message in `error` for malformed arguments.
@@ -21,4 +21,10 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error);
 std::string usageText();
 std::string shellQuote(const std::string& s);
 
-enum ExitCode { ExitOk = 0, ExitInvalid = 2, ExitDiverged = 3, ExitFailed = 4, ExitInterrupted = 130 };
+enum ExitCode {
+    ExitOk = 0,
+    ExitInvalid = 2,
+    ExitDiverged = 3,
+    ExitFailed = 4,
+    ExitInterrupted = 130
+};

@@ -26,13 +26,15 @@ int fail(int code, const std::string& m) {
 
 int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char** argv) {
     const int sources = !a.preset.empty() + !a.configFile.empty() + !a.sessionFile.empty();
-    if (sources != 1) return fail(ExitInvalid, "give exactly one of --preset, --config or --session");
+    if (sources != 1)
+        return fail(ExitInvalid, "give exactly one of --preset, --config or --session");
     if (a.outDir.empty()) return fail(ExitInvalid, "--out DIR is required");
     std::vector<ui::FigureFormat> formats;
     for (const QString& f : QString::fromStdString(a.formats).split(',', Qt::SkipEmptyParts)) {
         ui::FigureFormat ff;
         if (!ui::parseFigureFormat(f, &ff))
-            return fail(ExitInvalid, "invalid value '" + f.toStdString() + "' for --format: expected png, svg or pdf");
+            return fail(ExitInvalid, "invalid value '" + f.toStdString() +
+                                         "' for --format: expected png, svg or pdf");
         formats.push_back(ff);
     }
     if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf");
@@ -40,15 +42,18 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     {
         const QStringList wh = QString::fromStdString(a.size).toLower().split('x');
         bool okw = false, okh = false;
-        const int w = wh.size() == 2 ? wh[0].toInt(&okw) : 0, h = wh.size() == 2 ? wh[1].toInt(&okh) : 0;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okw) : 0,
+                  h = wh.size() == 2 ? wh[1].toInt(&okh) : 0;
         if (!okw || !okh || w < 200 || h < 150 || w > 10000 || h > 10000)
-            return fail(ExitInvalid, "invalid value '" + a.size + "' for --size: expected WxH, 200x150 to 10000x10000");
+            return fail(ExitInvalid, "invalid value '" + a.size +
+                                         "' for --size: expected WxH, 200x150 to 10000x10000");
         o.size = QSize(w, h);
     }
     if (a.style == "screen")
         o.style = ui::FigureStyle::Screen;
     else if (a.style != "publication")
-        return fail(ExitInvalid, "invalid value '" + a.style + "' for --style: expected screen or publication");
+        return fail(ExitInvalid,
+                    "invalid value '" + a.style + "' for --style: expected screen or publication");
 
     // Headless rendering: no display needed.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -65,11 +70,13 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     if (!a.sessionFile.empty()) {
         const auto r = readSessionFile(a.sessionFile);
         if (!r.session) return fail(ExitInvalid, r.error);
-        for (const auto& w : r.warnings) std::cerr << "attention-explorer-cli: warning: " << w << "\n";
+        for (const auto& w : r.warnings)
+            std::cerr << "attention-explorer-cli: warning: " << w << "\n";
         ui::addSessionToStore(*r.session, store);
     } else {
         PlanError pe;
-        auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe) : lib.load(a.preset, a.sets, &pe);
+        auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe)
+                                     : lib.load(a.preset, a.sets, &pe);
         if (!plan) return fail(ExitInvalid, pe.message);
         PlanRunOptions ro;
         ro.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -77,7 +84,8 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         Session s;
         s.preset = plan->name;
         for (const auto& out : outcomes) {
-            if (out.result.status == RunStatus::Failed) return fail(ExitInvalid, out.run.name + ": " + out.error);
+            if (out.result.status == RunStatus::Failed)
+                return fail(ExitInvalid, out.run.name + ": " + out.error);
             s.runs.push_back(sessionRunFrom(out.run.name, out.run.config, out.result));
         }
         ui::addSessionToStore(s, store);
@@ -91,6 +99,7 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     const Session session = ui::sessionFromStore(store);
     if (!writeSessionFile(QDir(dir).filePath("session.json").toStdString(), session, true, &err))
         return fail(ExitFailed, err);
-    for (const auto& f : files) std::cout << "wrote " << f.toStdString() << "\n";
+    for (const auto& f : files)
+        std::cout << "wrote " << f.toStdString() << "\n";
     return ExitOk;
 }

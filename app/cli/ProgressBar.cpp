@@ -1,7 +1,7 @@
 #include "ProgressBar.h"
 
-#include <cstdio>
 #include <unistd.h>
+#include <cstdio>
 
 ProgressBar::ProgressBar(bool enabled) : enabled_(enabled), tty_(::isatty(2) != 0) {}
 

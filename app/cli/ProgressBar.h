@@ -5,13 +5,13 @@
 #include <string>
 
 class ProgressBar {
-public:
+  public:
     explicit ProgressBar(bool enabled);
     // fraction in [0, 1]; `label` names the run, `detail` the latest metric.
     void update(const std::string& label, double fraction, const std::string& detail);
     void finish(const std::string& line);  // ends the current line with a summary
 
-private:
+  private:
     bool enabled_;
     bool tty_;
     std::mutex mutex_;

@@ -35,17 +35,19 @@ int invalid(const std::string& message) {
 }
 
 int listPresets(const PresetLibrary& lib) {
-    for (const auto& e : lib.entries()) std::printf("%-24s %s\n", e.name.c_str(), e.description.c_str());
+    for (const auto& e : lib.entries())
+        std::printf("%-24s %s\n", e.name.c_str(), e.description.c_str());
     return ExitOk;
 }
 
 int listKeys() {
     for (const auto& s : ParamRegistry::instance().all()) {
         std::string exps;
-        for (const auto& e : s.experiments) exps += (exps.empty() ? "" : ",") + e;
-        std::printf("%-22s default %-12s %s%s\n    %s\n", s.key.c_str(), s.defaultValue.dump().c_str(),
-                    s.allowedText().c_str(), exps.empty() ? "" : (" [experiment " + exps + "]").c_str(),
-                    s.help.c_str());
+        for (const auto& e : s.experiments)
+            exps += (exps.empty() ? "" : ",") + e;
+        std::printf("%-22s default %-12s %s%s\n    %s\n", s.key.c_str(),
+                    s.defaultValue.dump().c_str(), s.allowedText().c_str(),
+                    exps.empty() ? "" : (" [experiment " + exps + "]").c_str(), s.help.c_str());
     }
     return ExitOk;
 }
@@ -56,7 +58,8 @@ std::optional<Plan> loadPlan(const CliArgs& a, const PresetLibrary& lib, std::st
         return std::nullopt;
     }
     PlanError pe;
-    auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe) : lib.load(a.preset, a.sets, &pe);
+    auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe)
+                                 : lib.load(a.preset, a.sets, &pe);
     if (!plan) *error = pe.message;
     return plan;
 }
@@ -94,7 +97,8 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
     o.control = &control;
     const int total = static_cast<int>(runs.size());
     o.progress = [&](const ProgressEvent& e) {
-        const double frac = e.iterations > 0 ? static_cast<double>(e.iteration) / e.iterations : 1.0;
+        const double frac =
+            e.iterations > 0 ? static_cast<double>(e.iteration) / e.iterations : 1.0;
         std::string label;
         {
             std::lock_guard lock(mutex);
@@ -110,13 +114,15 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
         std::lock_guard lock(mutex);
         ++finished;
         std::ostringstream s;
-        s << out.run.name << ": " << toString(out.result.status) << " after " << out.result.iterationsDone
-          << " iterations (" << static_cast<long>(out.result.iterationsPerSecond) << " it/s)";
+        s << out.run.name << ": " << toString(out.result.status) << " after "
+          << out.result.iterationsDone << " iterations ("
+          << static_cast<long>(out.result.iterationsPerSecond) << " it/s)";
         if (!out.result.history.rows.empty())
             s << ", " << metricDetail(out.result.history.columns, &out.result.history.rows.back());
         if (!out.result.message.empty() && out.result.status != RunStatus::Completed)
             s << " - " << out.result.message;
-        if (!out.error.empty() && out.result.status == RunStatus::Completed) s << " - " << out.error;
+        if (!out.error.empty() && out.result.status == RunStatus::Completed)
+            s << " - " << out.error;
         bar.finish(s.str());
     };
     auto outcomes = runPlanned(runs, plan.name, o);
@@ -138,8 +144,8 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
     }
     if (outcomesOut) *outcomesOut = std::move(outcomes);
     if (gInterrupted) {
-        std::cerr << "attention-explorer-cli: interrupted; results computed so far are in " << a.outDir
-                  << "\n";
+        std::cerr << "attention-explorer-cli: interrupted; results computed so far are in "
+                  << a.outDir << "\n";
         return ExitInterrupted;
     }
     if (code != ExitOk) return code;
@@ -149,16 +155,18 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
 }
 
 void printTable(const std::vector<RunOutcome>& outcomes) {
-    std::printf("%-28s %-10s %8s %10s %14s %14s\n", "run", "status", "iters", "it/s", "excess_risk_0",
-                "excess_risk");
+    std::printf("%-28s %-10s %8s %10s %14s %14s\n", "run", "status", "iters", "it/s",
+                "excess_risk_0", "excess_risk");
     for (const auto& o : outcomes) {
         const auto& h = o.result.history;
-        const int c = h.column("excess_risk") >= 0 ? h.column("excess_risk") : h.column("train_loss");
+        const int c =
+            h.column("excess_risk") >= 0 ? h.column("excess_risk") : h.column("train_loss");
         const std::string first = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.front()[c]);
         const std::string last = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.back()[c]);
-        std::printf("%-28s %-10s %8ld %10.0f %14.6g %14.6g\n", o.run.name.c_str(), toString(o.result.status),
-                    o.result.iterationsDone, o.result.iterationsPerSecond,
-                    first == "-" ? NAN : std::stod(first), last == "-" ? NAN : std::stod(last));
+        std::printf("%-28s %-10s %8ld %10.0f %14.6g %14.6g\n", o.run.name.c_str(),
+                    toString(o.result.status), o.result.iterationsDone,
+                    o.result.iterationsPerSecond, first == "-" ? NAN : std::stod(first),
+                    last == "-" ? NAN : std::stod(last));
     }
 }
 
@@ -168,7 +176,8 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     std::string error;
     auto points = expandSweep(plan, sweep, &error);
     if (!points) return invalid(error);
-    const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int jobs =
+        a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<RunOutcome> outcomes;
     const int code = execute(*points, plan, a, jobs, &outcomes);
     if (code == ExitInvalid) return code;
@@ -184,17 +193,24 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
         std::printf("fit %s: floor %s ~ %s^%.3f (R^2 = %.3f, %d points)\n", f.series.c_str(),
                     sweep.fitY.c_str(), xKey.c_str(), f.slope, f.r2, f.points);
         nlohmann::json pts = nlohmann::json::array();
-        for (const auto& [x, y] : f.xy) pts.push_back({x, y});
-        fitJson.push_back({{"series", f.series}, {"x", xKey}, {"y", sweep.fitY}, {"stat", "floor"},
-                           {"slope", f.slope}, {"intercept", f.intercept}, {"r2", f.r2},
+        for (const auto& [x, y] : f.xy)
+            pts.push_back({x, y});
+        fitJson.push_back({{"series", f.series},
+                           {"x", xKey},
+                           {"y", sweep.fitY},
+                           {"stat", "floor"},
+                           {"slope", f.slope},
+                           {"intercept", f.intercept},
+                           {"r2", f.r2},
                            {"points", pts}});
     }
-    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "fit.json", fitJson.dump(2) + "\n", &err)) {
+    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "fit.json", fitJson.dump(2) + "\n",
+                         &err)) {
         std::cerr << "attention-explorer-cli: " << err << "\n";
         return ExitFailed;
     }
-    std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(), outcomes.size(),
-                a.outDir.c_str());
+    std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(),
+                outcomes.size(), a.outDir.c_str());
     return code;
 }
 
@@ -238,7 +254,8 @@ int main(int argc, char** argv) {
                 if (!splitAssignment(v, key, values) || values.empty())
                     return invalid("malformed --vary '" + v + "': expected KEY=V1,V2,...");
                 if (!ParamRegistry::instance().find(key))
-                    return invalid("--vary: unknown key '" + key + "'; see attention-explorer-cli keys");
+                    return invalid("--vary: unknown key '" + key +
+                                   "'; see attention-explorer-cli keys");
                 std::vector<std::string> list;
                 std::stringstream ss(values);
                 for (std::string item; std::getline(ss, item, ',');)
@@ -261,7 +278,8 @@ int main(int argc, char** argv) {
             if (!o.result.history.rows.empty())
                 session.runs.push_back(sessionRunFrom(o.run.name, o.run.config, o.result));
         std::string err;
-        if (!writeSessionFile(std::filesystem::path(a.outDir) / "session.json", session, true, &err)) {
+        if (!writeSessionFile(std::filesystem::path(a.outDir) / "session.json", session, true,
+                              &err)) {
             std::cerr << "attention-explorer-cli: " << err << "\n";
             if (code == ExitOk) code = ExitFailed;
         }

@@ -12,7 +12,9 @@ struct Result {
     QString out, err;
 };
 
-QString cliPath() { return qEnvironmentVariable("ADE_CLI"); }
+QString cliPath() {
+    return qEnvironmentVariable("ADE_CLI");
+}
 
 Result runCli(const QStringList& args, int timeoutMs = 120000) {
     QProcess p;
@@ -35,7 +37,9 @@ QByteArray readFile(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-QJsonObject readJson(const QString& path) { return QJsonDocument::fromJson(readFile(path)).object(); }
+QJsonObject readJson(const QString& path) {
+    return QJsonDocument::fromJson(readFile(path)).object();
+}
 
 // metrics.csv without its time_s column (wall time differs between runs).
 QStringList withoutTime(const QByteArray& csv) {
@@ -48,8 +52,8 @@ QStringList withoutTime(const QByteArray& csv) {
     return out;
 }
 
-const QStringList kSmall = {"--set", "iterations=20", "--set", "data.n=16", "--set", "data.prompts=4",
-                            "--quiet"};
+const QStringList kSmall = {"--set", "iterations=20",  "--set",  "data.n=16",
+                            "--set", "data.prompts=4", "--quiet"};
 
 }  // namespace
 
@@ -57,7 +61,7 @@ class TestCli : public QObject {
     Q_OBJECT
     QTemporaryDir tmp;
 
-private slots:
+  private slots:
     void initTestCase() {
         QVERIFY(QFileInfo(cliPath()).isExecutable());
         QVERIFY(tmp.isValid());
@@ -66,22 +70,27 @@ private slots:
     void listsPresets() {
         const Result r = runCli({"presets"});
         QCOMPARE(r.code, 0);
-        for (const char* name : {"a-spectral-vs-random", "a-same-start", "a-ablation", "a-scaling-n"})
+        for (const char* name :
+             {"a-spectral-vs-random", "a-same-start", "a-ablation", "a-scaling-n"})
             QVERIFY2(r.out.contains(name), name);
     }
 
     void runWritesEveryFile() {
         const QString out = tmp.filePath("run");
-        const Result r = runCli(QStringList{"run", "--preset", "a-spectral-vs-random", "--out", out,
-                                            "--save-data"} + kSmall);
+        const Result r = runCli(
+            QStringList{"run", "--preset", "a-spectral-vs-random", "--out", out, "--save-data"} +
+            kSmall);
         QCOMPARE(r.code, 0);
         for (const char* run : {"alg1-spectral", "sgd-random"}) {
             const QString dir = out + "/" + run;
             const QList<QByteArray> lines = readFile(dir + "/metrics.csv").split('\n');
-            QCOMPARE(lines[0], QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
-                                          "manifold_distance_rel,norm_A,norm_B,imbalance,gen_gap,step_size,"
-                                          "reg_value"));
-            QCOMPARE(lines.size() - 2, 21);  // iterations 0..20 (log_every auto = 1) + trailing newline
+            QCOMPARE(
+                lines[0],
+                QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
+                           "manifold_distance_rel,norm_A,norm_B,imbalance,gen_gap,step_size,"
+                           "reg_value"));
+            QCOMPARE(lines.size() - 2,
+                     21);  // iterations 0..20 (log_every auto = 1) + trailing newline
             const QJsonObject s = readJson(dir + "/summary.json");
             QCOMPARE(s["status"].toString(), QString("completed"));
             QCOMPARE(s["seed"].toInt(), 1);
@@ -103,15 +112,18 @@ private slots:
 
     void sameSeedIdenticalCsv() {
         const QString a = tmp.filePath("det1"), b = tmp.filePath("det2");
-        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", a} + kSmall).code, 0);
-        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", b} + kSmall).code, 0);
+        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", a} + kSmall).code,
+                 0);
+        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", b} + kSmall).code,
+                 0);
         for (const char* run : {"alg1", "gd"}) {
             const auto ca = withoutTime(readFile(a + "/" + run + "/metrics.csv"));
             QVERIFY(ca.size() > 5);
             QCOMPARE(ca, withoutTime(readFile(b + "/" + run + "/metrics.csv")));
         }
-        const Result c = runCli(QStringList{"run", "--preset", "a-same-start", "--out", tmp.filePath("det3"),
-                                            "--set", "seed=7"} + kSmall);
+        const Result c = runCli(QStringList{"run", "--preset", "a-same-start", "--out",
+                                            tmp.filePath("det3"), "--set", "seed=7"} +
+                                kSmall);
         QCOMPARE(c.code, 0);
         QVERIFY(withoutTime(readFile(a + "/gd/metrics.csv")) !=
                 withoutTime(readFile(tmp.filePath("det3") + "/gd/metrics.csv")));
@@ -123,27 +135,39 @@ private slots:
         const QString out = "--out";
         QTest::newRow("unknown preset") << QStringList{"run", "--preset", "nope", out, "/tmp/x"}
                                         << "unknown preset 'nope'; available: a-ablation";
-        QTest::newRow("unknown key") << QStringList{"run", "--preset", "a-same-start", "--set", "colour=1", out, "/tmp/x"}
-                                     << "unknown key 'colour'";
-        QTest::newRow("out of range") << QStringList{"run", "--preset", "a-same-start", "--set", "data.n=0", out, "/tmp/x"}
-                                      << "invalid value '0' for key 'data.n'";
-        QTest::newRow("nan") << QStringList{"run", "--preset", "a-same-start", "--set", "lr=nan", out, "/tmp/x"}
+        QTest::newRow("unknown key")
+            << QStringList{"run", "--preset", "a-same-start", "--set", "colour=1", out, "/tmp/x"}
+            << "unknown key 'colour'";
+        QTest::newRow("out of range")
+            << QStringList{"run", "--preset", "a-same-start", "--set", "data.n=0", out, "/tmp/x"}
+            << "invalid value '0' for key 'data.n'";
+        QTest::newRow("nan") << QStringList{"run",    "--preset", "a-same-start", "--set",
+                                            "lr=nan", out,        "/tmp/x"}
                              << "not a finite number";
-        QTest::newRow("bad set") << QStringList{"run", "--preset", "a-same-start", "--set", "lr", out, "/tmp/x"}
+        QTest::newRow("bad set") << QStringList{"run", "--preset", "a-same-start", "--set",
+                                                "lr",  out,        "/tmp/x"}
                                  << "expected KEY=VALUE";
-        QTest::newRow("no out") << QStringList{"run", "--preset", "a-same-start"} << "--out DIR is required";
-        QTest::newRow("both sources") << QStringList{"run", "--preset", "a", "--config", "b", out, "/tmp/x"}
-                                      << "exactly one of";
-        QTest::newRow("missing config") << QStringList{"run", "--config", "/nonexistent.json", out, "/tmp/x"}
-                                        << "cannot open file";
+        QTest::newRow("no out") << QStringList{"run", "--preset", "a-same-start"}
+                                << "--out DIR is required";
+        QTest::newRow("both sources")
+            << QStringList{"run", "--preset", "a", "--config", "b", out, "/tmp/x"}
+            << "exactly one of";
+        QTest::newRow("missing config")
+            << QStringList{"run", "--config", "/nonexistent.json", out, "/tmp/x"}
+            << "cannot open file";
         QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command 'fly'";
-        QTest::newRow("unknown option") << QStringList{"run", "--fast"} << "unknown option '--fast'";
-        QTest::newRow("bad vary") << QStringList{"sweep", "--preset", "a-same-start", "--vary", "data.n", out, "/tmp/x"}
+        QTest::newRow("unknown option")
+            << QStringList{"run", "--fast"} << "unknown option '--fast'";
+        QTest::newRow("bad vary") << QStringList{"sweep",  "--preset", "a-same-start", "--vary",
+                                                 "data.n", out,        "/tmp/x"}
                                   << "malformed --vary";
-        QTest::newRow("bad vary value") << QStringList{"sweep", "--preset", "a-same-start", "--vary", "data.n=4,x", out, "/tmp/x"}
-                                        << "invalid value 'x' for key 'data.n'";
-        QTest::newRow("bad seeds") << QStringList{"sweep", "--preset", "a-same-start", "--seeds", "0"}
-                                   << "invalid value '0' for --seeds";
+        QTest::newRow("bad vary value")
+            << QStringList{"sweep",      "--preset", "a-same-start", "--vary",
+                           "data.n=4,x", out,        "/tmp/x"}
+            << "invalid value 'x' for key 'data.n'";
+        QTest::newRow("bad seeds")
+            << QStringList{"sweep", "--preset", "a-same-start", "--seeds", "0"}
+            << "invalid value '0' for --seeds";
     }
     void invalidInputExitsTwo() {
         QFETCH(QStringList, args);
@@ -166,8 +190,9 @@ private slots:
 
     void divergenceExitsThreeAndKeepsMetrics() {
         const QString out = tmp.filePath("div");
-        const Result r = runCli({"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=50",
-                                 "--set", "data.n=16", "--set", "lr=1e6", "--set", "init_scale=3", "--quiet"});
+        const Result r =
+            runCli({"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=50",
+                    "--set", "data.n=16", "--set", "lr=1e6", "--set", "init_scale=3", "--quiet"});
         QCOMPARE(r.code, 3);
         const QJsonObject s = readJson(out + "/gd/summary.json");
         QCOMPARE(s["status"].toString(), QString("diverged"));
@@ -179,8 +204,8 @@ private slots:
     void ctrlCWritesWhatWasComputed() {
         const QString out = tmp.filePath("int");
         QProcess p;
-        p.start(cliPath(), {"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=100000000",
-                            "--set", "data.n=16", "--set", "log_every=10"});
+        p.start(cliPath(), {"run", "--preset", "a-same-start", "--out", out, "--set",
+                            "iterations=100000000", "--set", "data.n=16", "--set", "log_every=10"});
         QVERIFY(p.waitForStarted());
         // Progress lines arrive on stderr (not a terminal: one per 10%, the first at 0%).
         QByteArray err;
@@ -203,11 +228,12 @@ private slots:
 
     void sweepWritesTableAndFit() {
         const QString out = tmp.filePath("sweep");
-        const Result r = runCli({"sweep", "--preset", "a-same-start", "--vary", "data.n=8,16,32", "--seeds", "2",
-                                 "--jobs", "2", "--out", out, "--set", "iterations=10", "--set", "data.prompts=2",
-                                 "--quiet"});
+        const Result r = runCli({"sweep", "--preset", "a-same-start", "--vary", "data.n=8,16,32",
+                                 "--seeds", "2", "--jobs", "2", "--out", out, "--set",
+                                 "iterations=10", "--set", "data.prompts=2", "--quiet"});
         QCOMPARE(r.code, 0);
-        const QStringList rows = QString::fromUtf8(readFile(out + "/sweep.csv")).split('\n', Qt::SkipEmptyParts);
+        const QStringList rows =
+            QString::fromUtf8(readFile(out + "/sweep.csv")).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(rows.size(), 1 + 3 * 2 * 2);  // header + values x seeds x runs
         QVERIFY(rows[0].startsWith("run,label,data.n,seed,status"));
         QVERIFY(rows[0].contains("final_excess_risk"));
@@ -220,7 +246,8 @@ private slots:
     }
 
     void unwritableOutputIsReported() {
-        const Result r = runCli(QStringList{"run", "--preset", "a-same-start", "--out", "/proc/forbidden/x"} + kSmall);
+        const Result r = runCli(
+            QStringList{"run", "--preset", "a-same-start", "--out", "/proc/forbidden/x"} + kSmall);
         QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains("/proc/forbidden/x"), qPrintable(r.err));
     }

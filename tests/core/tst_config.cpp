@@ -11,7 +11,7 @@ using namespace ade;
 
 class TestConfig : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void defaultsAreValid() {
         Config c;
         QVERIFY(c.validate().empty());
@@ -23,16 +23,36 @@ private slots:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("negative n") << "data.n" << "-3" << "an integer in [1,";
-        QTest::newRow("not a number") << "lr" << "fast" << "not a number";
-        QTest::newRow("nan") << "lr" << "nan" << "not a finite number";
-        QTest::newRow("inf") << "lambda" << "inf" << "not a finite number";
-        QTest::newRow("fraction for int") << "iterations" << "2.5" << "not an integer";
-        QTest::newRow("huge int") << "seed" << "99999999999999999999999" << "too large";
-        QTest::newRow("bad choice") << "optimizer" << "lbfgs" << "one of gd, sgd, adam, sde";
-        QTest::newRow("bad bool") << "data.fresh" << "maybe" << "true or false";
-        QTest::newRow("zero init scale") << "init_scale" << "0" << "(0,";
-        QTest::newRow("unknown key") << "data.m" << "3" << "unknown key 'data.m'";
+        QTest::newRow("negative n") << "data.n"
+                                    << "-3"
+                                    << "an integer in [1,";
+        QTest::newRow("not a number") << "lr"
+                                      << "fast"
+                                      << "not a number";
+        QTest::newRow("nan") << "lr"
+                             << "nan"
+                             << "not a finite number";
+        QTest::newRow("inf") << "lambda"
+                             << "inf"
+                             << "not a finite number";
+        QTest::newRow("fraction for int") << "iterations"
+                                          << "2.5"
+                                          << "not an integer";
+        QTest::newRow("huge int") << "seed"
+                                  << "99999999999999999999999"
+                                  << "too large";
+        QTest::newRow("bad choice") << "optimizer"
+                                    << "lbfgs"
+                                    << "one of gd, sgd, adam, sde";
+        QTest::newRow("bad bool") << "data.fresh"
+                                  << "maybe"
+                                  << "true or false";
+        QTest::newRow("zero init scale") << "init_scale"
+                                         << "0"
+                                         << "(0,";
+        QTest::newRow("unknown key") << "data.m"
+                                     << "3"
+                                     << "unknown key 'data.m'";
     }
     void badValuesNameKeyValueAndAllowed() {
         QFETCH(QString, key);
@@ -83,7 +103,8 @@ private slots:
 
     void nestedJsonFlattens() {
         PlanError err;
-        const auto plan = parsePlan(R"({"data": {"n": 33, "noise": 0.2}, "lr": 0.1})", "flat", {}, &err);
+        const auto plan =
+            parsePlan(R"({"data": {"n": 33, "noise": 0.2}, "lr": 0.1})", "flat", {}, &err);
         QVERIFY2(plan, err.message.c_str());
         QCOMPARE(plan->runs.size(), std::size_t(1));
         QCOMPARE(plan->runs[0].config.getInt("data.n"), 33);
@@ -102,10 +123,12 @@ private slots:
         QVERIFY(!parsePlan(R"({"runs": [{"name": "../x"}]})", "r.json", {}, &err));
         QVERIFY(!parsePlan(R"({"config": {"lr": "abc"}})", "r.json", {}, &err));
         QVERIFY(!parsePlan(R"({"config": 3})", "r.json", {}, &err));
-        QVERIFY(!parsePlan(R"({"runs": [{"name": "a", "config": {"init": "same", "init_from": "zz"}}]})",
-                           "r.json", {}, &err));
+        QVERIFY(!parsePlan(
+            R"({"runs": [{"name": "a", "config": {"init": "same", "init_from": "zz"}}]})", "r.json",
+            {}, &err));
         QVERIFY(QString::fromStdString(err.message).contains("init_from"));
-        QVERIFY(!parsePlan(R"({"config": {}, "sweep": {"vary": {"data.n": []}}})", "s.json", {}, &err));
+        QVERIFY(
+            !parsePlan(R"({"config": {}, "sweep": {"vary": {"data.n": []}}})", "s.json", {}, &err));
         QVERIFY(!parsePlan("", "empty.json", {}, &err));
         QVERIFY(!parsePlan("{\"lr\": 1e999}", "big.json", {}, &err));
     }
@@ -113,8 +136,8 @@ private slots:
     void unknownKeysCollectedWhenAsked() {
         PlanError err;
         std::vector<std::string> unknown;
-        const auto plan = parsePlan(R"({"config": {"lr": 0.1, "future_knob": 3}, "colour": "red"})", "u",
-                                    {}, &err, &unknown);
+        const auto plan = parsePlan(R"({"config": {"lr": 0.1, "future_knob": 3}, "colour": "red"})",
+                                    "u", {}, &err, &unknown);
         QVERIFY2(plan, err.message.c_str());
         QCOMPARE(unknown.size(), std::size_t(2));
         QVERIFY(!parsePlan(R"({"config": {"lr": 0.1, "future_knob": 3}})", "u", {}, &err));
@@ -130,7 +153,8 @@ private slots:
             QVERIFY2(!e.description.empty(), e.name.c_str());
             QVERIFY2(!plan->about.empty(), e.name.c_str());
         }
-        for (const char* name : {"a-spectral-vs-random", "a-same-start", "a-ablation", "a-scaling-n"})
+        for (const char* name :
+             {"a-spectral-vs-random", "a-same-start", "a-ablation", "a-scaling-n"})
             QVERIFY2(lib.find(name), name);
     }
 
@@ -153,7 +177,8 @@ private slots:
         NamedArray a;
         a.name = "x";
         a.shape = {2, 3, 4};
-        for (int i = 0; i < 24; ++i) a.values.push_back(i * 0.1 - 1.0 / 3.0);
+        for (int i = 0; i < 24; ++i)
+            a.values.push_back(i * 0.1 - 1.0 / 3.0);
         const std::string bytes = encodeNpy(a);
         QCOMPARE(bytes.size() % 64, std::size_t(24 * 8 % 64));  // header padded to 64
         std::string err;
@@ -162,7 +187,8 @@ private slots:
         QVERIFY(b->shape == a.shape);
         QVERIFY(b->values == a.values);
         // Truncations and garbage are rejected, never over-read.
-        for (std::size_t cut = 0; cut < bytes.size(); cut += 7) QVERIFY(!decodeNpy(bytes.substr(0, cut), &err));
+        for (std::size_t cut = 0; cut < bytes.size(); cut += 7)
+            QVERIFY(!decodeNpy(bytes.substr(0, cut), &err));
         QVERIFY(!decodeNpy("garbage", &err));
     }
 

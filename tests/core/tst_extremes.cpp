@@ -39,7 +39,7 @@ Outcome runWith(const std::vector<std::pair<std::string, std::string>>& sets) {
 
 class TestExtremes : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void degenerateButValid_data() {
         QTest::addColumn<QStringList>("sets");
         QTest::newRow("n=1") << QStringList{"data.n=1"};
@@ -47,20 +47,23 @@ private slots:
         QTest::newRow("d=1,k=1") << QStringList{"data.d=1", "data.k=1"};
         QTest::newRow("rank 0 = full") << QStringList{"data.rank=0"};
         QTest::newRow("P=1 spectral") << QStringList{"data.prompts=1", "init=spectral"};
-        QTest::newRow("n=1 spectral precond") << QStringList{"data.n=1", "data.prompts=1", "init=spectral",
-                                                             "preconditioner=scaled", "regularizer=balancing"};
+        QTest::newRow("n=1 spectral precond")
+            << QStringList{"data.n=1", "data.prompts=1", "init=spectral", "preconditioner=scaled",
+                           "regularizer=balancing"};
         QTest::newRow("lambda=0 balancing") << QStringList{"regularizer=balancing", "lambda=0"};
-        QTest::newRow("lambda huge, backtracking") << QStringList{"regularizer=l2", "lambda=1e12", "step_rule=backtracking"};
+        QTest::newRow("lambda huge, backtracking")
+            << QStringList{"regularizer=l2", "lambda=1e12", "step_rule=backtracking"};
         QTest::newRow("step 0") << QStringList{"lr=0"};
         QTest::newRow("step 0 backtracking") << QStringList{"lr=0", "step_rule=backtracking"};
-        QTest::newRow("temperature huge") << QStringList{"optimizer=sde", "temperature=1e6", "lr=1"};
+        QTest::newRow("temperature huge")
+            << QStringList{"optimizer=sde", "temperature=1e6", "lr=1"};
         QTest::newRow("temperature 0") << QStringList{"optimizer=sde", "temperature=0", "lr=0.01"};
         QTest::newRow("iterations 0") << QStringList{"iterations=0"};
         QTest::newRow("seed max") << QStringList{"seed=9223372036854775807"};
         QTest::newRow("seed 0") << QStringList{"seed=0"};
         QTest::newRow("noise 0") << QStringList{"data.noise=0"};
-        QTest::newRow("kappa huge") << QStringList{"data.kappa_sigma=1e6", "data.kappa_m=1e6", "init=spectral",
-                                                   "preconditioner=scaled"};
+        QTest::newRow("kappa huge") << QStringList{"data.kappa_sigma=1e6", "data.kappa_m=1e6",
+                                                   "init=spectral", "preconditioner=scaled"};
         QTest::newRow("batch > P") << QStringList{"optimizer=sgd", "batch=1000"};
         QTest::newRow("log_every > iterations") << QStringList{"log_every=1000"};
         QTest::newRow("renormalize every step") << QStringList{"renormalize_every=1"};
@@ -70,7 +73,8 @@ private slots:
     void degenerateButValid() {
         QFETCH(QStringList, sets);
         std::vector<std::pair<std::string, std::string>> kv;
-        for (const QString& s : sets) kv.emplace_back(s.section('=', 0, 0).toStdString(), s.section('=', 1).toStdString());
+        for (const QString& s : sets)
+            kv.emplace_back(s.section('=', 0, 0).toStdString(), s.section('=', 1).toStdString());
         const Outcome o = runWith(kv);
         QVERIFY2(o.built, o.error.c_str());
         QVERIFY2(o.result.status == RunStatus::Completed || o.result.status == RunStatus::Diverged,
@@ -88,7 +92,8 @@ private slots:
     void hugeStepsDivergeWithAMessage() {
         QFETCH(QStringList, sets);
         std::vector<std::pair<std::string, std::string>> kv;
-        for (const QString& s : sets) kv.emplace_back(s.section('=', 0, 0).toStdString(), s.section('=', 1).toStdString());
+        for (const QString& s : sets)
+            kv.emplace_back(s.section('=', 0, 0).toStdString(), s.section('=', 1).toStdString());
         const Outcome o = runWith(kv);
         QVERIFY(o.built);
         QCOMPARE(o.result.status, RunStatus::Diverged);
@@ -100,15 +105,24 @@ private slots:
     void invalidValuesRefused_data() {
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("value");
-        QTest::newRow("NaN") << "lr" << "NaN";
-        QTest::newRow("Inf") << "lambda" << "Infinity";
-        QTest::newRow("-inf") << "data.noise" << "-inf";
-        QTest::newRow("n=0") << "data.n" << "0";
-        QTest::newRow("seed -1") << "seed" << "-1";
-        QTest::newRow("seed 2^64") << "seed" << "18446744073709551616";
-        QTest::newRow("d=0") << "data.d" << "0";
-        QTest::newRow("empty") << "iterations" << "";
-        QTest::newRow("hex") << "iterations" << "0x10";
+        QTest::newRow("NaN") << "lr"
+                             << "NaN";
+        QTest::newRow("Inf") << "lambda"
+                             << "Infinity";
+        QTest::newRow("-inf") << "data.noise"
+                              << "-inf";
+        QTest::newRow("n=0") << "data.n"
+                             << "0";
+        QTest::newRow("seed -1") << "seed"
+                                 << "-1";
+        QTest::newRow("seed 2^64") << "seed"
+                                   << "18446744073709551616";
+        QTest::newRow("d=0") << "data.d"
+                             << "0";
+        QTest::newRow("empty") << "iterations"
+                               << "";
+        QTest::newRow("hex") << "iterations"
+                             << "0x10";
     }
     void invalidValuesRefused() {
         QFETCH(QString, key);

@@ -20,7 +20,7 @@ class TestFactorization : public QObject {
         return c;
     }
 
-private slots:
+  private slots:
     void tiltedMeanIsSigmaQ() {
         // E[x e^{q^T x}] / E[e^{q^T x}] = Sigma q for x ~ N(0, Sigma), by Monte Carlo.
         RegressionDataSpec spec;
@@ -58,8 +58,8 @@ private slots:
         const SequenceSet data = sampleSequences(t, spec, 24, rng);
         SoftmaxAttentionRegression model;
         const double mc = model.loss(A, B, data, {}, nullptr, nullptr);
-        const double exact =
-            populationExcessRisk(A, B, t.sigma, t.sigmaHalf, t.M) + 0.5 * spec.k * spec.noise * spec.noise;
+        const double exact = populationExcessRisk(A, B, t.sigma, t.sigmaHalf, t.M) +
+                             0.5 * spec.k * spec.noise * spec.noise;
         // A wrong formula (e.g. dropping Sigma in A Sigma B^T) is far off: make sure the
         // tolerance separates them.
         const double wrong = 0.5 * ((A * B.transpose() - t.M) * t.sigmaHalf).squaredNorm() +

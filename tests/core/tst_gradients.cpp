@@ -39,7 +39,7 @@ class TestGradients : public QObject {
         return s;
     }
 
-private slots:
+  private slots:
     void attentionLoss_data() {
         QTest::addColumn<int>("d");
         QTest::addColumn<int>("k");
@@ -77,8 +77,9 @@ private slots:
         double sse = 0;
         for (int p = 0; p < 3; ++p)
             sse += (model.predict(s.A, s.B, s.data.X[p]) - s.data.Y[p]).squaredNorm();
-        QCOMPARE_LE(std::abs(model.loss(s.A, s.B, s.data, {}, nullptr, nullptr) - sse / (2.0 * 3 * 40)),
-                    1e-14);
+        QCOMPARE_LE(
+            std::abs(model.loss(s.A, s.B, s.data, {}, nullptr, nullptr) - sse / (2.0 * 3 * 40)),
+            1e-14);
     }
 
     void minibatchGradient() {
@@ -109,7 +110,8 @@ private slots:
         const int d = 4, k = 3;
         Eigen::MatrixXd A = rng.normalMatrix(k, d), B = rng.normalMatrix(d, d);
         Eigen::MatrixXd G = rng.normalMatrix(d, d);
-        const Eigen::MatrixXd sigmaHalf = spdSqrt(G * G.transpose() / d + Eigen::MatrixXd::Identity(d, d));
+        const Eigen::MatrixXd sigmaHalf =
+            spdSqrt(G * G.transpose() / d + Eigen::MatrixXd::Identity(d, d));
         Eigen::MatrixXd gA = Eigen::MatrixXd::Zero(k, d), gB = Eigen::MatrixXd::Zero(d, d);
         ade::balancingRegularizer(A, B, sigmaHalf, 0.7, &gA, &gB);
         auto f = [&] { return ade::balancingRegularizer(A, B, sigmaHalf, 0.7, nullptr, nullptr); };

@@ -44,7 +44,7 @@ bool sameRows(const MetricHistory& a, const MetricHistory& b) {
 
 class TestSession : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void roundTripIsExact() {
         const Session s = makeSession();
         const auto r = sessionFromText(sessionToText(s));
@@ -99,25 +99,38 @@ private slots:
     void malformedSessions_data() {
         QTest::addColumn<QString>("mutation");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("empty") << "empty" << "empty";
-        QTest::newRow("truncated") << "truncate" << "parse error";
-        QTest::newRow("future version") << "version=99" << "newer version";
-        QTest::newRow("wrong format") << "format" << "not an attention-explorer session";
-        QTest::newRow("short row") << "shortrow" << "runs[0].history.rows[2]: expected";
-        QTest::newRow("text in row") << "textcell" << "runs[1].history.rows[0][1]: not a number";
-        QTest::newRow("bad config value") << "badconfig" << "runs[0].config";
-        QTest::newRow("bad shape") << "badshape" << "does not match";
-        QTest::newRow("duplicate name") << "dupname" << "duplicate run name";
-        QTest::newRow("bad status") << "badstatus" << "runs[0].status";
-        QTest::newRow("runs not array") << "runsobj" << "runs: missing or not an array";
+        QTest::newRow("empty") << "empty"
+                               << "empty";
+        QTest::newRow("truncated") << "truncate"
+                                   << "parse error";
+        QTest::newRow("future version") << "version=99"
+                                        << "newer version";
+        QTest::newRow("wrong format") << "format"
+                                      << "not an attention-explorer session";
+        QTest::newRow("short row") << "shortrow"
+                                   << "runs[0].history.rows[2]: expected";
+        QTest::newRow("text in row") << "textcell"
+                                     << "runs[1].history.rows[0][1]: not a number";
+        QTest::newRow("bad config value") << "badconfig"
+                                          << "runs[0].config";
+        QTest::newRow("bad shape") << "badshape"
+                                   << "does not match";
+        QTest::newRow("duplicate name") << "dupname"
+                                        << "duplicate run name";
+        QTest::newRow("bad status") << "badstatus"
+                                    << "runs[0].status";
+        QTest::newRow("runs not array") << "runsobj"
+                                        << "runs: missing or not an array";
     }
     void malformedSessions() {
         QFETCH(QString, mutation);
         QFETCH(QString, expect);
         nlohmann::json j = sessionToJson(makeSession());
         std::string text;
-        if (mutation == "empty") text = "";
-        else if (mutation == "truncate") text = j.dump().substr(0, j.dump().size() / 2);
+        if (mutation == "empty")
+            text = "";
+        else if (mutation == "truncate")
+            text = j.dump().substr(0, j.dump().size() / 2);
         else {
             if (mutation == "version=99") j["version"] = 99;
             if (mutation == "format") j["format"] = "something-else";

@@ -36,12 +36,13 @@ RunResult runConfig(const Config& c, RunControl* control = nullptr, RunObserver*
 // History without the wall-time column.
 std::vector<std::vector<double>> withoutTime(const MetricHistory& h) {
     auto rows = h.rows;
-    for (auto& r : rows) r.erase(r.begin() + 1);
+    for (auto& r : rows)
+        r.erase(r.begin() + 1);
     return rows;
 }
 
 class CountingObserver : public RunObserver {
-public:
+  public:
     std::atomic<int> records{0};
     RunControl* stopAt = nullptr;
     int stopAfter = -1;
@@ -54,7 +55,7 @@ public:
 
 class TestTrainer : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void sameSeedSameHistory_data() {
         QTest::addColumn<QString>("optimizer");
         QTest::newRow("gd") << "gd";
@@ -64,8 +65,10 @@ private slots:
     }
     void sameSeedSameHistory() {
         QFETCH(QString, optimizer);
-        const Config c = small({{"optimizer", optimizer.toUtf8().constData()}, {"lr", "0.05"},
-                                {"batch", "3"}, {"temperature", "1e-4"}});
+        const Config c = small({{"optimizer", optimizer.toUtf8().constData()},
+                                {"lr", "0.05"},
+                                {"batch", "3"},
+                                {"temperature", "1e-4"}});
         const RunResult a = runConfig(c), b = runConfig(c);
         QCOMPARE(a.status, RunStatus::Completed);
         QCOMPARE(a.history.rows.size(), std::size_t(61));
@@ -84,7 +87,9 @@ private slots:
     }
 
     void gdWithBacktrackingDecreasesObjective() {
-        const Config c = small({{"step_rule", "backtracking"}, {"lr", "50"}, {"regularizer", "balancing"},
+        const Config c = small({{"step_rule", "backtracking"},
+                                {"lr", "50"},
+                                {"regularizer", "balancing"},
                                 {"preconditioner", "scaled"}});
         const RunResult r = runConfig(c);
         QCOMPARE(r.status, RunStatus::Completed);
@@ -97,9 +102,13 @@ private slots:
     }
 
     void algorithmOneReachesFloorFasterThanGd() {
-        const Config alg = small({{"init", "spectral"}, {"regularizer", "balancing"}, {"lambda", "0.5"},
-                                  {"preconditioner", "scaled"}, {"step_rule", "backtracking"},
-                                  {"lr", "1"}, {"iterations", "40"}});
+        const Config alg = small({{"init", "spectral"},
+                                  {"regularizer", "balancing"},
+                                  {"lambda", "0.5"},
+                                  {"preconditioner", "scaled"},
+                                  {"step_rule", "backtracking"},
+                                  {"lr", "1"},
+                                  {"iterations", "40"}});
         const Config gd = small({{"init", "random"}, {"lr", "0.5"}, {"iterations", "40"}});
         const RunResult a = runConfig(alg), g = runConfig(gd);
         const int er = a.history.column("excess_risk");
@@ -153,11 +162,12 @@ private slots:
 
     void sameStartSharesInitialWeights() {
         PlanError err;
-        const auto plan = parsePlan(R"({"config": {"data.n": 16, "data.prompts": 4, "iterations": 3},
+        const auto plan =
+            parsePlan(R"({"config": {"data.n": 16, "data.prompts": 4, "iterations": 3},
             "runs": [{"name": "x", "config": {"init": "random", "seed": 5}},
                      {"name": "y", "config": {"init": "same", "init_from": "x", "seed": 9,
                                               "optimizer": "adam"}}]})",
-                                    "t", {}, &err);
+                      "t", {}, &err);
         QVERIFY2(plan, err.message.c_str());
         const auto runs = plainRuns(*plan);
         std::string e;
@@ -170,7 +180,8 @@ private slots:
     }
 
     void freshDataModeChangesDataEachIteration() {
-        const RunResult r = runConfig(small({{"data.fresh", "true"}, {"optimizer", "sgd"}, {"lr", "0.1"}}));
+        const RunResult r =
+            runConfig(small({{"data.fresh", "true"}, {"optimizer", "sgd"}, {"lr", "0.1"}}));
         QCOMPARE(r.status, RunStatus::Completed);
         const RunResult fixed = runConfig(small({{"optimizer", "sgd"}, {"lr", "0.1"}}));
         QVERIFY(withoutTime(r.history) != withoutTime(fixed.history));

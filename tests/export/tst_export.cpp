@@ -49,7 +49,7 @@ class TestExport : public QObject {
     RunStore store;
     ChartSpec loss;
 
-private slots:
+  private slots:
     void initTestCase() {
         addRealRun(store, "gd", "gd");
         addRealRun(store, "sgd", "sgd");
@@ -97,7 +97,8 @@ private slots:
             if (xml.isStartElement()) {
                 if (xml.name() == QLatin1String("path")) ++paths;
                 if (xml.name() == QLatin1String("polyline")) ++polylines;
-                if (xml.name() == QLatin1String("desc")) description = xml.readElementText().contains("reproduce");
+                if (xml.name() == QLatin1String("desc"))
+                    description = xml.readElementText().contains("reproduce");
             }
             if (xml.isCharacters()) text += xml.text();
         }
@@ -119,28 +120,32 @@ private slots:
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF-"));
         QVERIFY(pdf.trimmed().endsWith("%%EOF"));
-        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "), 1);
+        QCOMPARE(
+            pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "), 1);
         QVERIFY(pdf.size() > 5000);
     }
 
     void unwritablePathLeavesNothing() {
         QString error;
-        QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Png, "/proc/nope/x.png", &error));
+        QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Png, "/proc/nope/x.png",
+                              &error));
         QVERIFY(error.contains("/proc/nope/x.png"));
         // A failed export into a read-only folder leaves no partial file behind.
         const QString ro = tmp.filePath("ro");
         QDir().mkpath(ro);
         QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner);
         if (::geteuid() != 0) {  // root ignores permissions
-            QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Svg, ro + "/x.svg", &error));
+            QVERIFY(!renderFigure(loss, store, FigureOptions(), FigureFormat::Svg, ro + "/x.svg",
+                                  &error));
             QVERIFY(QDir(ro).entryList(QDir::Files).isEmpty());
         }
     }
 
     void allChartsAtOnce() {
         QString error;
-        const QStringList files = renderAllFigures(store, FigureOptions(), {FigureFormat::Png, FigureFormat::Svg},
-                                                   tmp.filePath("all"), &error);
+        const QStringList files =
+            renderAllFigures(store, FigureOptions(), {FigureFormat::Png, FigureFormat::Svg},
+                             tmp.filePath("all"), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(files.size() >= 6);  // loss, norms, manifold (+ other) in two formats
         QVERIFY(files.contains(tmp.filePath("all/norms.svg")));
@@ -162,7 +167,8 @@ private slots:
     void csvExportRoundTrip() {
         QString error;
         std::vector<const RunRecord*> runs;
-        for (const auto& r : store.runs()) runs.push_back(r.get());
+        for (const auto& r : store.runs())
+            runs.push_back(r.get());
         const QStringList files = exportRunsCsv(runs, tmp.filePath("csv"), {}, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(files.size(), 2);
@@ -173,11 +179,13 @@ private slots:
         QVERIFY(lines[0].startsWith("# run gd, seed 1"));
         QVERIFY(lines[1].startsWith("# config {"));
         QVERIFY(lines[2].contains("attention-explorer-cli run --config gd.json"));
-        while (lines.first().startsWith('#')) lines.removeFirst();
+        while (lines.first().startsWith('#'))
+            lines.removeFirst();
         const RunRecord& r = *store.runs()[0];
         QCOMPARE(lines[0].split(','), [&] {
             QStringList c;
-            for (const auto& n : r.columns) c << QString::fromStdString(n);
+            for (const auto& n : r.columns)
+                c << QString::fromStdString(n);
             return c;
         }());
         QCOMPARE(lines.size() - 1, static_cast<int>(r.size()));
@@ -187,10 +195,12 @@ private slots:
                 QCOMPARE(cells[c].toDouble(), r.data[c][i - 1]);  // exact: shortest round-trip text
         }
         // Visible x-range only.
-        const QStringList part = exportRunsCsv(runs, tmp.filePath("csv-range"), XRange{10, 20}, &error);
+        const QStringList part =
+            exportRunsCsv(runs, tmp.filePath("csv-range"), XRange{10, 20}, &error);
         QFile g(part[0]);
         QVERIFY(g.open(QIODevice::ReadOnly));
-        const int dataLines = QString::fromUtf8(g.readAll()).count('\n') - 4;  // 3 comments + header
+        const int dataLines =
+            QString::fromUtf8(g.readAll()).count('\n') - 4;  // 3 comments + header
         QCOMPARE(dataLines, 11);
     }
 
@@ -216,22 +226,24 @@ private slots:
     void cliFigureMatchesSessionRendering() {
         const QString a = tmp.filePath("cli-a"), b = tmp.filePath("cli-b");
         QString err;
-        QCOMPARE(cli({"figure", "--preset", "a-same-start", "--out", a, "--set", "iterations=30", "--set",
-                      "data.n=16", "--format", "png,svg", "--size", "900x600"},
+        QCOMPARE(cli({"figure", "--preset", "a-same-start", "--out", a, "--set", "iterations=30",
+                      "--set", "data.n=16", "--format", "png,svg", "--size", "900x600"},
                      &err),
                  0);
         QVERIFY2(QFileInfo::exists(a + "/loss.png"), qPrintable(err));
         QVERIFY(QFileInfo::exists(a + "/session.json"));
         // Rendering the saved session again gives the same picture, pixel for pixel.
-        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "png", "--size",
-                      "900x600"},
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "png",
+                      "--size", "900x600"},
                      &err),
                  0);
         QCOMPARE(QImage(a + "/loss.png"), QImage(b + "/loss.png"));
         QCOMPARE(QImage(a + "/manifold.png"), QImage(b + "/manifold.png"));
         QCOMPARE(cli({"figure", "--session", a + "/nope.json", "--out", b}, &err), 2);
         QVERIFY(err.contains("cannot open"));
-        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "gif"}, &err), 2);
+        QCOMPARE(
+            cli({"figure", "--session", a + "/session.json", "--out", b, "--format", "gif"}, &err),
+            2);
         QVERIFY(err.contains("'gif'"));
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", "/proc/nope"}, &err), 4);
     }

@@ -23,16 +23,20 @@ class TestFuzzRegressions : public QObject {
         return count;
     }
 
-private slots:
+  private slots:
     void plan() { QVERIFY(replay("plan", adefuzz::plan) >= 4); }
     void set() { QVERIFY(replay("set", adefuzz::set) >= 2); }
     void session() { QVERIFY(replay("session", adefuzz::session) >= 2); }
     void npy() { QVERIFY(replay("npy", adefuzz::npy) >= 3); }
     void hostileInputs() {
         // A few classics, whatever the corpus holds.
-        const QList<QByteArray> inputs = {"", "{", "[[[[[[[[[[[[[[[[[[[[", "{\"runs\": [{}]}",
+        const QList<QByteArray> inputs = {"",
+                                          "{",
+                                          "[[[[[[[[[[[[[[[[[[[[",
+                                          "{\"runs\": [{}]}",
                                           "{\"config\": {\"data\": {\"n\": {\"x\": 1}}}}",
-                                          "\x93NUMPY\x01\x00\xff\xff", "=\n==\nseed=-1\n",
+                                          "\x93NUMPY\x01\x00\xff\xff",
+                                          "=\n==\nseed=-1\n",
                                           QByteArray(100000, '[')};
         for (const auto& in : inputs) {
             const auto* d = reinterpret_cast<const std::uint8_t*>(in.constData());

@@ -87,8 +87,11 @@ class TestSessions : public QObject {
         runTwo(*w);
         const auto before = w->store()->runs().size();
         for (const QByteArray& bad :
-             {QByteArray(""), QByteArray("{\"format\": \"attention-explorer-session\", \"version\": 7, \"runs\": []}"),
-              QByteArray("{\"format\": \"attention-explorer-session\", \"version\": 1, \"runs\": [{\"name\": 3}]}"),
+             {QByteArray(""),
+              QByteArray(
+                  "{\"format\": \"attention-explorer-session\", \"version\": 7, \"runs\": []}"),
+              QByteArray("{\"format\": \"attention-explorer-session\", \"version\": 1, \"runs\": "
+                         "[{\"name\": 3}]}"),
               QByteArray("{ truncated")}) {
             QFile f(tmp.filePath("bad.json"));
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -175,10 +178,12 @@ class TestSessions : public QObject {
 
     void fileMenuHasTheActions() {
         auto w = makeWindow();
-        for (const char* name : {"openSession", "saveSession", "saveSessionAs", "exportCharts", "exportCsv",
-                                 "exportJson", "exportParams", "continueRun", "copyConfig", "pasteConfig"})
+        for (const char* name :
+             {"openSession", "saveSession", "saveSessionAs", "exportCharts", "exportCsv",
+              "exportJson", "exportParams", "continueRun", "copyConfig", "pasteConfig"})
             QVERIFY2(w->findChild<QAction*>(QLatin1String(name)), name);
-        QCOMPARE(w->findChild<QAction*>("saveSession")->shortcut(), QKeySequence(QKeySequence::Save));
+        QCOMPARE(w->findChild<QAction*>("saveSession")->shortcut(),
+                 QKeySequence(QKeySequence::Save));
     }
 };
 
