@@ -176,6 +176,24 @@ class TestSessions : public QObject {
         QCOMPARE(w->store()->runs().size(), std::size_t(2));  // nothing lost
     }
 
+    void exportWhileAComparisonIsRunning() {
+        auto w = makeWindow();
+        w->controller()->start("long-gd", tiny(100000000));
+        w->controller()->start("long-sgd", tiny(100000000, "sgd"));
+        QTRY_VERIFY(w->store()->runs()[0]->size() >= 3 && w->store()->runs()[1]->size() >= 3);
+        QString error;
+        QVERIFY2(w->sessions()->exportCharts(tmp.filePath("running"), &error), qPrintable(error));
+        QVERIFY(w->sessions()->saveSession(tmp.filePath("running.json"), &error));
+        QVERIFY(w->controller()->anyActive());  // the runs go on
+        for (const char* f : {"loss.png", "loss.svg", "loss.pdf", "norms.svg", "manifold.png"})
+            QVERIFY2(QFileInfo::exists(tmp.filePath("running/") + f), f);
+        w->stopRuns();
+        QTRY_VERIFY(!w->controller()->anyActive());
+        auto v = makeWindow();
+        QVERIFY(v->sessions()->openSession(tmp.filePath("running.json"), &error));
+        QCOMPARE(v->store()->runs().size(), std::size_t(2));
+    }
+
     void fileMenuHasTheActions() {
         auto w = makeWindow();
         for (const char* name :
