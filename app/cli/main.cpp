@@ -154,19 +154,31 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
     return ExitOk;
 }
 
+// The headline metric of a history: excess risk (Experiment A), else test RMSE (Darcy), else
+// the test loss.
+int headlineColumn(const MetricHistory& h) {
+    for (const char* m : {"excess_risk", "rmse", "test_loss", "train_loss"})
+        if (h.column(m) >= 0) return h.column(m);
+    return -1;
+}
+
 void printTable(const std::vector<RunOutcome>& outcomes) {
-    std::printf("%-28s %-10s %8s %10s %14s %14s\n", "run", "status", "iters", "it/s",
-                "excess_risk_0", "excess_risk");
+    std::string metric = "metric";
+    for (const auto& o : outcomes)
+        if (const int c = headlineColumn(o.result.history); c >= 0) {
+            metric = o.result.history.columns[c];
+            break;
+        }
+    std::printf("%-28s %-10s %8s %10s %18s %18s\n", "run", "status", "iters", "it/s",
+                (metric + " first").c_str(), (metric + " last").c_str());
     for (const auto& o : outcomes) {
         const auto& h = o.result.history;
-        const int c =
-            h.column("excess_risk") >= 0 ? h.column("excess_risk") : h.column("train_loss");
-        const std::string first = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.front()[c]);
-        const std::string last = h.rows.empty() || c < 0 ? "-" : formatNumber(h.rows.back()[c]);
-        std::printf("%-28s %-10s %8ld %10.0f %14.6g %14.6g\n", o.run.name.c_str(),
+        const int c = headlineColumn(h);
+        const bool have = !h.rows.empty() && c >= 0;
+        std::printf("%-28s %-10s %8ld %10.0f %18.6g %18.6g\n", o.run.name.c_str(),
                     toString(o.result.status), o.result.iterationsDone,
-                    o.result.iterationsPerSecond, first == "-" ? NAN : std::stod(first),
-                    last == "-" ? NAN : std::stod(last));
+                    o.result.iterationsPerSecond, have ? h.rows.front()[c] : NAN,
+                    have ? h.rows.back()[c] : NAN);
     }
 }
 
