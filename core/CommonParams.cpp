@@ -6,16 +6,14 @@
 namespace ade {
 
 namespace {
-ParamSpec intKey(std::string key, std::string group, std::string label, std::int64_t def, double lo,
-                 double hi, std::string help) {
+ParamSpec baseSpec(std::string key, ParamType type, std::string group, std::string label,
+                   nlohmann::json def, std::string help) {
     ParamSpec s;
     s.key = std::move(key);
-    s.type = ParamType::Int;
+    s.type = type;
     s.group = std::move(group);
     s.label = std::move(label);
-    s.defaultValue = def;
-    s.min = lo;
-    s.max = hi;
+    s.defaultValue = std::move(def);
     s.help = std::move(help);
     return s;
 }
@@ -23,20 +21,19 @@ ParamSpec intKey(std::string key, std::string group, std::string label, std::int
 
 ParamSpec makeInt(std::string key, std::string group, std::string label, std::int64_t def,
                   double lo, double hi, std::string help) {
-    return intKey(std::move(key), std::move(group), std::move(label), def, lo, hi, std::move(help));
+    ParamSpec s = baseSpec(std::move(key), ParamType::Int, std::move(group), std::move(label), def,
+                           std::move(help));
+    s.min = lo;
+    s.max = hi;
+    return s;
 }
 
 ParamSpec makeReal(std::string key, std::string group, std::string label, double def, double lo,
                    double hi, std::string help, bool logScale, bool minExclusive) {
-    ParamSpec s;
-    s.key = std::move(key);
-    s.type = ParamType::Real;
-    s.group = std::move(group);
-    s.label = std::move(label);
-    s.defaultValue = def;
+    ParamSpec s = baseSpec(std::move(key), ParamType::Real, std::move(group), std::move(label), def,
+                           std::move(help));
     s.min = lo;
     s.max = hi;
-    s.help = std::move(help);
     s.logScale = logScale;
     s.minExclusive = minExclusive;
     return s;
@@ -44,27 +41,16 @@ ParamSpec makeReal(std::string key, std::string group, std::string label, double
 
 ParamSpec makeChoice(std::string key, std::string group, std::string label, std::string def,
                      std::vector<std::string> choices, std::string help) {
-    ParamSpec s;
-    s.key = std::move(key);
-    s.type = ParamType::Choice;
-    s.group = std::move(group);
-    s.label = std::move(label);
-    s.defaultValue = def;
+    ParamSpec s = baseSpec(std::move(key), ParamType::Choice, std::move(group), std::move(label),
+                           std::move(def), std::move(help));
     s.choices = std::move(choices);
-    s.help = std::move(help);
     return s;
 }
 
 ParamSpec makeBool(std::string key, std::string group, std::string label, bool def,
                    std::string help) {
-    ParamSpec s;
-    s.key = std::move(key);
-    s.type = ParamType::Bool;
-    s.group = std::move(group);
-    s.label = std::move(label);
-    s.defaultValue = def;
-    s.help = std::move(help);
-    return s;
+    return baseSpec(std::move(key), ParamType::Bool, std::move(group), std::move(label), def,
+                    std::move(help));
 }
 
 void registerCommonParams(ParamRegistry& r) {

@@ -88,6 +88,16 @@ bool isNonFiniteWord(const std::string& t) {
     return false;
 }
 
+// A finite number in plain decimal notation, or an error naming the key and the value.
+std::optional<ConfigError> parseDecimal(const ParamSpec& spec, const std::string& text,
+                                        double& out) {
+    if (isNonFiniteWord(text)) return makeError(spec, text, "not a finite number");
+    if (!plainDecimal(text)) return makeError(spec, text, "not a number");
+    out = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(out)) return makeError(spec, text, "not a finite number");  // 1e999
+    return std::nullopt;
+}
+
 std::string jsonText(const nlohmann::json& v) {
     return v.is_string() ? v.get<std::string>() : v.dump();
 }
@@ -129,13 +139,8 @@ std::optional<ConfigError> Config::setText(const std::string& rawKey, const std:
             if (ec == std::errc::result_out_of_range) return makeError(*spec, text, "too large");
             if (ec != std::errc() || ptr != e) {
                 // Accept integral reals such as 1e3 or 2000.0.
-                if (isNonFiniteWord(text)) return makeError(*spec, text, "not a finite number");
-                if (!plainDecimal(text)) return makeError(*spec, text, "not a number");
-                char* end = nullptr;
-                const double d = std::strtod(text.c_str(), &end);
-                if (text.empty() || end != text.c_str() + text.size())
-                    return makeError(*spec, text, "not a number");
-                if (!std::isfinite(d)) return makeError(*spec, text, "not a finite number");
+                double d = 0;
+                if (auto e = parseDecimal(*spec, text, d)) return e;
                 if (d != std::floor(d)) return makeError(*spec, text, "not an integer");
                 if (std::fabs(d) > 9.0e18) return makeError(*spec, text, "too large");
                 v = static_cast<std::int64_t>(d);
@@ -143,13 +148,8 @@ std::optional<ConfigError> Config::setText(const std::string& rawKey, const std:
             return setJson(spec->key, nlohmann::json(v));
         }
         case ParamType::Real: {
-            if (isNonFiniteWord(text)) return makeError(*spec, text, "not a finite number");
-            if (!plainDecimal(text)) return makeError(*spec, text, "not a number");
-            char* end = nullptr;
-            const double d = std::strtod(text.c_str(), &end);
-            if (text.empty() || end != text.c_str() + text.size())
-                return makeError(*spec, text, "not a number");
-            if (!std::isfinite(d)) return makeError(*spec, text, "not a finite number");
+            double d = 0;
+            if (auto e = parseDecimal(*spec, text, d)) return e;
             return setJson(spec->key, nlohmann::json(d));
         }
         case ParamType::Bool: {
