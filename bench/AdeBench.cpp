@@ -1,8 +1,10 @@
 // ade-bench: times the core's full training step (loss + gradient over all sequences + the
-// gradient-descent update) for the benchmark cases, measures the machine's dense-matmul peak, and
-// checks the analytic gradient (finite differences, thread-count invariance). With --out it
-// writes each case's data, parameters, loss and gradients as .npy so that the references in
-// bench/ can be checked against the core on the same numbers. See docs/performance.md.
+// gradient-descent update) for the benchmark cases, and one epoch of the Darcy experiment's
+// stage 2 (minibatch SGD on W_Q, W_K of the stage-1 ViT); measures the machine's dense-matmul
+// peak, and checks the analytic gradient (finite differences, thread-count invariance). With
+// --out it writes each case's data, parameters, loss and gradients as .npy so that the
+// references in bench/ can be checked against the core on the same numbers. See
+// docs/performance.md.
 #include <sys/resource.h>
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
@@ -13,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -20,8 +23,10 @@
 
 #include "Config.h"
 #include "ExperimentA.h"
+#include "ExperimentDarcy.h"
 #include "LinearRegressionData.h"
 #include "Npy.h"
+#include "Optimizer.h"
 #include "Rng.h"
 #include "SoftmaxAttentionRegression.h"
 #include "Trainer.h"
@@ -61,13 +66,33 @@ Case caseB() {
     return c;
 }
 
-const std::vector<Case> kCases = {caseA(256, 16, 4),
-                                  caseA(1024, 4, 4),
-                                  caseA(4096, 1, 4),
-                                  caseA(256, 16, 16),
-                                  caseA(1024, 4, 16),
-                                  caseA(4096, 1, 16),
-                                  caseB()};
+// Darcy stage 2, one epoch at 32 x 32 (MODELS.md "Darcy flow data and the ViT-style attention
+// regressor"): the darcy-stage2 preset's data (1000 training pairs, seed 1, 4 x 4 patches -> 64
+// tokens, width 32) and stage-1 weights (Adam, 60 epochs, batch 32; from the cache, trained
+// untimed when missing); stage 2 by minibatch SGD (the product's default batch of 8, step 1) on
+// W_Q, W_K under the log-amplified regulariser at the preset's lambda. One iteration = one pass
+// over the training set: 125 minibatch steps of Trainer::run.
+Case caseDarcy() {
+    Case c{"darcy-stage2-epoch-32", "darcy", 0, 0, 0, {}};
+    c.sets = {{"darcy.resolution", "32"},
+              {"darcy.train", "1000"},
+              {"darcy.test", "200"},
+              {"darcy.patch", "4"},
+              {"darcy.width", "32"},
+              {"stage1.epochs", "60"},
+              {"stage1.lr", "0.003"},
+              {"stage1.batch", "32"},
+              {"optimizer", "sgd"},
+              {"batch", "8"},
+              {"lr", "1"},
+              {"regularizer", "log_amplified"},
+              {"lambda", "1e-4"}};
+    return c;
+}
+
+const std::vector<Case> kCases = {
+    caseA(256, 16, 4),  caseA(1024, 4, 4),  caseA(4096, 1, 4), caseA(256, 16, 16),
+    caseA(1024, 4, 16), caseA(4096, 1, 16), caseB(),           caseDarcy()};
 
 double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -108,10 +133,51 @@ ade::Config configFor(const Case& c, int threads) {
         {"init", "random"},           {"init_scale", "0.3"},   {"optimizer", "gd"},
         {"step_rule", "fixed"},       {"regularizer", "none"},
     };
+    if (c.experiment == "darcy")
+        sets = {{"experiment", "darcy"},
+                {"seed", "1"},
+                {"threads", std::to_string(threads)},
+                {"step_rule", "fixed"}};
     sets.insert(sets.end(), c.sets.begin(), c.sets.end());
     for (const auto& [k, v] : sets)
         if (auto e = cfg.setText(k, v)) throw std::runtime_error(e->message);
     return cfg;
+}
+
+struct Timing {
+    int iters = 1;  // steps per repetition
+    std::vector<double> rates, cpuRates;
+};
+
+// Calibrates the number of steps per repetition (>= minTime seconds), then times `reps`
+// repetitions, each after reset() (the case's starting point).
+Timing timeSteps(const std::function<void()>& step, const std::function<void()>& reset, int reps,
+                 double minTime) {
+    Timing t;
+    step();  // warm-up
+    int iters = 1;
+    for (;;) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < iters; ++i)
+            step();
+        const double s = seconds(t0, Clock::now());
+        if (s >= 0.2 * minTime || iters >= (1 << 24)) {
+            iters = std::max(1, static_cast<int>(iters * minTime / std::max(s, 1e-9)));
+            break;
+        }
+        iters *= 4;
+    }
+    t.iters = iters;
+    for (int r = 0; r < reps; ++r) {
+        reset();
+        const double c0 = processCpuSeconds();
+        const auto t0 = Clock::now();
+        for (int i = 0; i < iters; ++i)
+            step();
+        t.rates.push_back(iters / seconds(t0, Clock::now()));
+        t.cpuRates.push_back(iters / std::max(processCpuSeconds() - c0, 1e-9));
+    }
+    return t;
 }
 
 // One case: median iterations per second over `reps` repetitions of at least `minTime` seconds.
@@ -161,30 +227,10 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
         writeNpy(dir / "loss.npy", l);
     }
 
-    // Calibrate the number of steps per repetition.
-    step();
-    int iters = 1;
-    for (;;) {
-        const auto t0 = Clock::now();
-        for (int i = 0; i < iters; ++i)
-            step();
-        const double s = seconds(t0, Clock::now());
-        if (s >= 0.2 * minTime || iters >= (1 << 24)) {
-            iters = std::max(1, static_cast<int>(iters * minTime / std::max(s, 1e-9)));
-            break;
-        }
-        iters *= 4;
-    }
-    std::vector<double> rates, cpuRates;
-    for (int r = 0; r < reps; ++r) {
-        p = p0;
-        const double c0 = processCpuSeconds();
-        const auto t0 = Clock::now();
-        for (int i = 0; i < iters; ++i)
-            step();
-        rates.push_back(iters / seconds(t0, Clock::now()));
-        cpuRates.push_back(iters / std::max(processCpuSeconds() - c0, 1e-9));
-    }
+    const Timing t = timeSteps(
+        step, [&] { p = p0; }, reps, minTime);
+    const auto& rates = t.rates;
+    const int iters = t.iters;
     const double rate = median(rates);
     nlohmann::json j;
     j["case"] = c.name;
@@ -200,10 +246,140 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
     j["it_per_s"] = rate;
     // Iterations per CPU-second of the whole process (all threads): a load-independent view
     // of the work, useful on a shared machine; equals it_per_s / threads on an idle one.
-    j["it_per_cpu_s"] = median(cpuRates);
+    j["it_per_cpu_s"] = median(t.cpuRates);
     j["flops_per_it"] = flopsA(c);
     j["gflops"] = rate * flopsA(c) * 1e-9;
     j["loss"] = q0;
+    return j;
+}
+
+// Writes a (samples*T) x F token matrix as a (samples, T, F) array.
+void writeTokens(const std::filesystem::path& file, const std::string& name,
+                 const Eigen::MatrixXd& m, int tokens) {
+    NamedArray a = ade::toNamedArray(name, m);
+    a.shape = {static_cast<std::size_t>(m.rows() / tokens), static_cast<std::size_t>(tokens),
+               static_cast<std::size_t>(m.cols())};
+    writeNpy(file, a);
+}
+
+// Darcy stage 2: epochs per second of the product's stage-2 loop. The problem, its stage-1
+// weights (the start) and the objective come from makeTrainer, as for a CLI run; one epoch is
+// what Trainer::run does for trainingUnits / batch iterations of minibatch SGD: a fresh
+// permutation of the samples, then per minibatch the objective's gradient (Trainer::objective:
+// DarcyRegression's stage-2 loss plus the regulariser), the optimiser's direction, the step
+// p -= lr dir on W_Q, W_K, the optimiser's perturbation and the finiteness checks. The records
+// (train and test losses, which a run makes about 1000 times in all) are not part of the epoch.
+nlohmann::json benchDarcy(const Case& c, int threads, int reps, double minTime,
+                          const std::filesystem::path& outDir) {
+    const ade::Config cfg = configFor(c, threads);
+    std::string error;
+    auto trainer = ade::makeTrainer(cfg, &error);  // data and stage 1 (cached); not timed
+    if (!trainer) throw std::runtime_error(error);
+    auto* problem = dynamic_cast<ade::DarcyRegression*>(&trainer->problem());
+    if (!problem) throw std::runtime_error("darcy case: not a DarcyRegression");
+    const auto seed = static_cast<std::uint64_t>(cfg.getInt("seed"));
+    ade::Rng initRng(seed, ade::Rng::Init);
+    const ade::ParamSet p0 = problem->initialParams(initRng);  // the stage-1 weights
+    ade::ParamSet p = p0, grad = p0.zerosLike(), dir = grad, previous = p0;
+    const std::vector<int> trainable = problem->trainable(p0);
+    const double lr = cfg.getReal("lr");
+    const int unitsTotal = problem->trainingUnits();
+    const int batch = static_cast<int>(cfg.getInt("batch"));
+    const int steps = unitsTotal / batch;
+    auto optimizer = ade::makeOptimizer(cfg);
+    if (!optimizer->usesMinibatches() || batch >= unitsTotal)
+        throw std::runtime_error("darcy case: expects minibatches");
+    ade::Rng optRng(seed, ade::Rng::Optimizer);
+    std::vector<int> order(unitsTotal), units;
+    for (int i = 0; i < unitsTotal; ++i)
+        order[i] = i;
+
+    // Trainer::run's loop body for one epoch (its permutation at the epoch's start).
+    auto epoch = [&] {
+        for (int i = unitsTotal - 1; i > 0; --i)
+            std::swap(order[i], order[optRng.below(static_cast<std::uint64_t>(i) + 1)]);
+        for (int s = 0; s < steps; ++s) {
+            units.assign(order.begin() + s * batch, order.begin() + (s + 1) * batch);
+            grad.setZero();
+            const double q = trainer->objective(p, &grad, units);
+            if (!std::isfinite(q) || !grad.allFinite())
+                throw std::runtime_error("darcy case: objective not finite");
+            dir = grad;
+            problem->precondition(p, dir);
+            optimizer->direction(dir, trainable);
+            previous = p;
+            for (int i : trainable)
+                p[i].noalias() -= lr * dir[i];
+            optimizer->perturb(p, lr, trainable, optRng);
+            if (!p.allFinite()) throw std::runtime_error("darcy case: parameters not finite");
+        }
+    };
+
+    // The starting point: objective and gradient over the whole training set, then one epoch
+    // from there (the references check both).
+    const double q0 = trainer->objective(p0, &grad, {});
+    const ade::ParamSet g0 = grad;
+    epoch();
+    const std::vector<int> firstOrder = order;
+    const ade::ParamSet p1 = p;
+    const double q1 = trainer->objective(p1, nullptr, {});
+    if (!outDir.empty()) {
+        const auto caseDir = outDir / c.name;
+        std::filesystem::create_directories(caseDir);
+        const ade::DarcyTask& task = problem->task();
+        writeTokens(caseDir / "X.npy", "X", task.train.X, task.tokens);
+        writeTokens(caseDir / "Y.npy", "Y", task.train.Y, task.tokens);
+        for (std::size_t i = 0; i < p0.size(); ++i)
+            writeNpy(caseDir / (p0.names[i] + ".npy"), ade::toNamedArray(p0.names[i], p0[i]));
+        std::vector<std::string> trained, frozen;
+        for (std::size_t i = 0; i < p0.size(); ++i) {
+            const bool t = std::find(trainable.begin(), trainable.end(), static_cast<int>(i)) !=
+                           trainable.end();
+            (t ? trained : frozen).push_back(p0.names[i]);
+            if (!t) continue;
+            writeNpy(caseDir / ("g" + p0.names[i] + ".npy"), ade::toNamedArray(p0.names[i], g0[i]));
+            writeNpy(caseDir / (p0.names[i] + "_epoch.npy"), ade::toNamedArray(p0.names[i], p1[i]));
+        }
+        NamedArray perm{"perm", {static_cast<std::size_t>(unitsTotal)}, {}};
+        for (int u : firstOrder)
+            perm.values.push_back(u);
+        writeNpy(caseDir / "perm.npy", perm);
+        writeNpy(caseDir / "loss.npy", NamedArray{"loss", {1}, {q0}});
+        nlohmann::json meta = {{"experiment", "darcy"},
+                               {"params", trained},
+                               {"frozen", frozen},
+                               {"lr", lr},
+                               {"batch", batch},
+                               {"steps_per_epoch", steps},
+                               {"regularizer", cfg.getString("regularizer")},
+                               {"lambda", cfg.getReal("lambda")},
+                               {"width", problem->model().width()},
+                               {"loss_after_epoch", q1}};
+        for (const auto& [k, v] : c.sets)
+            meta["config"][k] = v;
+        std::ofstream(caseDir / "meta.json") << meta.dump(2) << "\n";
+    }
+
+    const Timing t = timeSteps(
+        epoch, [&] { p = p0; }, reps, minTime);
+    nlohmann::json j;
+    j["case"] = c.name;
+    j["experiment"] = c.experiment;
+    j["n"] = unitsTotal;
+    j["P"] = 0;
+    j["d"] = problem->model().width();
+    j["lr"] = lr;
+    j["batch"] = batch;
+    j["steps_per_epoch"] = steps;
+    j["threads"] = threads;
+    j["iters_per_rep"] = t.iters;
+    j["rates"] = t.rates;
+    j["it_per_s"] = median(t.rates);  // epochs per second
+    j["it_per_cpu_s"] = median(t.cpuRates);
+    j["flops_per_it"] = 0.0;
+    j["gflops"] = 0.0;
+    j["loss"] = q0;
+    j["loss_after_epoch"] = q1;
     return j;
 }
 
@@ -375,7 +551,8 @@ int main(int argc, char** argv) {
         for (const auto& c : kCases) {
             if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
                 continue;
-            auto j = benchCase(c, threads, reps, minTime, outDir);
+            auto j = c.experiment == "darcy" ? benchDarcy(c, threads, reps, minTime, outDir)
+                                             : benchCase(c, threads, reps, minTime, outDir);
             std::printf("%-16s core %10.2f it/s  %7.2f GFlop/s  (%.2f it per CPU-second)\n",
                         c.name.c_str(), j["it_per_s"].get<double>(), j["gflops"].get<double>(),
                         j["it_per_cpu_s"].get<double>());

@@ -13,6 +13,10 @@ gradients on the core's own data and parameters, then times the step.
 Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
 case's meta.json says so.
 
+Darcy stage 2 (MODELS.md "Darcy flow data and the ViT-style attention regressor"): the ViT
+regressor with every weight but W_Q, W_K frozen, its analytic gradient in W_Q, W_K, and SGD on
+minibatches of the core's permutation; one timed iteration is one epoch (see darcy_main).
+
 Usage: reference_numpy.py CASE_DIR [--reps R] [--min-time S] [--lr LR]
 Prints one JSON object on stdout.
 """
@@ -69,6 +73,87 @@ def loss_and_grad_b(WQ, WK, WV, X, Y):
     return loss, gQ, gK
 
 
+def darcy_loss_and_grad(WQ, WK, frozen, X, Y, reg, lam):
+    """Darcy regressor (MODELS.md), batched over samples (X: samples x tokens x (p^2 + 2)):
+        H = X E + b_E,  Q, K, V = H W_Q, H W_K, H W_V,  A = rowsoftmax(Q K^T / sqrt(e)),
+        Yhat = (H + A V) W_O + b_O,  loss = 1/2 mean (Yhat - Y)^2 + R(W_Q) + R(W_K)
+    and its gradient in W_Q, W_K (the other weights frozen):
+        G = (Yhat - Y)/size,  dA = (G W_O^T) V^T,  dS = A * (dA - rowsum(dA * A)) / sqrt(e),
+        dL/dW_Q = sum H^T (dS K),  dL/dW_K = sum H^T (dS^T Q)."""
+    E, bE, WV, WO, bO = frozen
+    e = WQ.shape[1]
+    inv = 1.0 / np.sqrt(e)
+    H = X @ E + bE
+    Q, K, V = H @ WQ, H @ WK, H @ WV
+    S = (Q @ K.transpose(0, 2, 1)) * inv
+    S -= S.max(axis=2, keepdims=True)
+    A = np.exp(S, out=S)
+    A /= A.sum(axis=2, keepdims=True)
+    R = (H + A @ V) @ WO + bO - Y
+    scale = 1.0 / R.size
+    loss = 0.5 * scale * float(np.sum(R * R))
+    dA = ((R * scale) @ WO.T) @ V.transpose(0, 2, 1)
+    dA -= np.sum(dA * A, axis=2, keepdims=True)
+    dA *= A * inv  # dS
+    Hf = H.reshape(-1, e)
+    gQ = Hf.T @ (dA @ K).reshape(-1, e)
+    gK = Hf.T @ (dA.transpose(0, 2, 1) @ Q).reshape(-1, e)
+    for W, g in ((WQ, gQ), (WK, gK)):
+        r, dr = regulariser(W, reg, lam)
+        loss += r
+        g += dr
+    return loss, gQ, gK
+
+
+def regulariser(W, name, lam, eps=0.5):
+    """MODELS.md "Regularisers": value and gradient for one trained matrix."""
+    if name == "none":
+        return 0.0, np.zeros_like(W)
+    s = float(np.sum(W * W))
+    if name == "l2":
+        return lam * s, 2.0 * lam * W
+    if name == "log_amplified":
+        return lam * s * np.log1p(s), 2.0 * lam * (np.log1p(s) + s / (1.0 + s)) * W
+    if name == "power":
+        return lam * s ** (1.0 + 0.5 * eps), lam * (2.0 + eps) * np.sqrt(s) ** eps * W
+    raise SystemExit("no NumPy reference for regulariser %s" % name)
+
+
+def darcy_main(args, meta):
+    """Darcy stage 2: SGD on W_Q, W_K over the minibatches perm[k B : (k+1) B] of one epoch."""
+    d = args.case_dir
+    load = lambda name: np.load(os.path.join(d, name))
+    X, Y = load("X.npy"), load("Y.npy")
+    frozen = [load(n + ".npy") for n in ("E", "b_E", "W_V", "W_O", "b_O")]
+    WQ0, WK0 = load("W_Q.npy"), load("W_K.npy")
+    perm = load("perm.npy").astype(np.int64)
+    B, steps, lr = meta["batch"], meta["steps_per_epoch"], meta["lr"]
+    reg, lam = meta["regularizer"], meta["lambda"]
+    WQ, WK = WQ0.copy(), WK0.copy()
+    batches = [perm[k * B:(k + 1) * B] for k in range(steps)]
+
+    def epoch():
+        for idx in batches:
+            _, gQ, gK = darcy_loss_and_grad(WQ, WK, frozen, X[idx], Y[idx], reg, lam)
+            WQ[...] -= lr * gQ
+            WK[...] -= lr * gK
+
+    def reset():
+        WQ[...] = WQ0
+        WK[...] = WK0
+
+    # Check: objective and gradients over the whole training set at the start, then the
+    # weights after one epoch from the start.
+    core_loss = float(load("loss.npy")[0])
+    loss, gQ, gK = darcy_loss_and_grad(WQ, WK, frozen, X, Y, reg, lam)
+    check = {"loss_rel": abs(loss - core_loss) / abs(core_loss),
+             "gW_Q_rel": rel_err(gQ, load("gW_Q.npy")), "gW_K_rel": rel_err(gK, load("gW_K.npy"))}
+    epoch()
+    check["W_Q_epoch_rel"] = rel_err(WQ, load("W_Q_epoch.npy"))
+    check["W_K_epoch_rel"] = rel_err(WK, load("W_K_epoch.npy"))
+    return check, epoch, reset
+
+
 def blas_info():
     try:
         from threadpoolctl import threadpool_info
@@ -108,6 +193,9 @@ def main():
     if os.path.exists(os.path.join(d, "meta.json")):
         with open(os.path.join(d, "meta.json")) as fh:
             meta = json.load(fh)
+    if meta["experiment"] == "darcy":
+        check, step, reset = darcy_main(args, meta)
+        return report(args, check, step, reset)
     load = lambda name: np.load(os.path.join(d, name))
     X, Y = load("X.npy"), load("Y.npy")
     names = meta["params"]
@@ -134,6 +222,16 @@ def main():
         for p, g in zip(params, gs):
             p -= args.lr * g
 
+    def reset():
+        for p, p0 in zip(params, P0):
+            p[...] = p0
+
+    return report(args, check, step, reset)
+
+
+def report(args, check, step, reset):
+    """Times step() (>= min_time per repetition after a warm-up and calibration; reset() before
+    each repetition) and prints the JSON result."""
     step()  # warm-up
     iters = 1
     while True:
@@ -147,8 +245,7 @@ def main():
         iters *= 4
     rates = []
     for _ in range(args.reps):
-        for p, p0 in zip(params, P0):
-            p[...] = p0
+        reset()
         t0 = time.perf_counter()
         for _ in range(iters):
             step()

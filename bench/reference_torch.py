@@ -11,11 +11,16 @@ the core's loss and gradients on the core's own data and parameters, then times 
 Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
 case's meta.json says so.
 
+Darcy stage 2 (MODELS.md "Darcy flow data and the ViT-style attention regressor"): the ViT
+regressor with every weight but W_Q, W_K frozen, trained by torch.optim.SGD on minibatches of the
+core's permutation; one timed iteration is one epoch (see darcy_main).
+
 Usage: reference_torch.py CASE_DIR [--threads T] [--reps R] [--min-time S] [--lr LR]
 Prints one JSON object on stdout.
 """
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -43,6 +48,77 @@ def loss_fn_b(WQ, WK, WV, X, Y):
     return 0.5 * ((F - Y) ** 2).sum() / X.shape[0]
 
 
+def vit_forward(E, bE, WQ, WK, WV, WO, bO, X):
+    """The Darcy regressor (MODELS.md): H = X E + b_E, Z = H + rowsoftmax(Q K^T / sqrt(e)) V,
+    Yhat = Z W_O + b_O, batched over samples (X: samples x tokens x (p^2 + 2))."""
+    H = X @ E + bE
+    Q, K, V = H @ WQ, H @ WK, H @ WV
+    A = torch.softmax(Q @ K.transpose(1, 2) / math.sqrt(WQ.shape[1]), dim=-1)
+    return (H + A @ V) @ WO + bO
+
+
+def regulariser(W, name, lam, eps=0.5):
+    """MODELS.md "Regularisers" (per trained matrix)."""
+    if name == "none":
+        return W.new_zeros(())
+    s = (W * W).sum()
+    if name == "l2":
+        return lam * s
+    if name == "log_amplified":
+        return lam * s * torch.log1p(s)
+    if name == "power":
+        return lam * s ** (1.0 + 0.5 * eps)
+    raise SystemExit("no PyTorch reference for regulariser %s" % name)
+
+
+def darcy_main(args, meta):
+    """Darcy stage 2: loss = 1/2 mean (Yhat - Y)^2 + sum of the regulariser over W_Q, W_K;
+    torch.optim.SGD on W_Q, W_K over the minibatches perm[k B : (k+1) B] of one epoch."""
+    d = args.case_dir
+    load = lambda name: torch.from_numpy(np.load(os.path.join(d, name)))
+    X, Y = load("X.npy"), load("Y.npy")
+    assert X.dtype == torch.float64
+    E, bE, WV, WO, bO = (load(n + ".npy") for n in ("E", "b_E", "W_V", "W_O", "b_O"))
+    WQ0, WK0 = load("W_Q.npy"), load("W_K.npy")
+    perm = torch.from_numpy(np.load(os.path.join(d, "perm.npy")).astype(np.int64))
+    B, steps = meta["batch"], meta["steps_per_epoch"]
+    reg, lam = meta["regularizer"], meta["lambda"]
+    WQ = WQ0.clone().requires_grad_(True)
+    WK = WK0.clone().requires_grad_(True)
+
+    def objective(Xb, Yb):
+        loss = 0.5 * ((vit_forward(E, bE, WQ, WK, WV, WO, bO, Xb) - Yb) ** 2).mean()
+        return loss + regulariser(WQ, reg, lam) + regulariser(WK, reg, lam)
+
+    opt = torch.optim.SGD([WQ, WK], lr=meta["lr"])
+    batches = [perm[k * B:(k + 1) * B] for k in range(steps)]
+
+    def epoch():
+        for idx in batches:
+            opt.zero_grad()
+            objective(X[idx], Y[idx]).backward()
+            opt.step()
+
+    def reset():
+        with torch.no_grad():
+            WQ.copy_(WQ0)
+            WK.copy_(WK0)
+
+    # Check: objective and gradients over the whole training set at the start, then the
+    # weights after one epoch from the start.
+    core_loss = float(np.load(os.path.join(d, "loss.npy"))[0])
+    loss = objective(X, Y)
+    loss.backward()
+    check = {"loss_rel": abs(loss.item() - core_loss) / abs(core_loss)}
+    for n, p in (("W_Q", WQ), ("W_K", WK)):
+        check["g%s_rel" % n] = rel_err(p.grad.numpy(), np.load(os.path.join(d, "g%s.npy" % n)))
+    epoch()
+    for n, p in (("W_Q", WQ), ("W_K", WK)):
+        check["%s_epoch_rel" % n] = rel_err(p.detach().numpy(),
+                                            np.load(os.path.join(d, "%s_epoch.npy" % n)))
+    return check, epoch, reset
+
+
 def rel_err(a, b):
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
@@ -65,6 +141,9 @@ def main():
     if os.path.exists(os.path.join(d, "meta.json")):
         with open(os.path.join(d, "meta.json")) as fh:
             meta = json.load(fh)
+    if meta["experiment"] == "darcy":
+        check, step, reset = darcy_main(args, meta)
+        return report(args, check, step, reset)
     load = lambda name: torch.from_numpy(np.load(os.path.join(d, name)))
     X, Y = load("X.npy"), load("Y.npy")
     assert X.dtype == torch.float64
@@ -95,6 +174,17 @@ def main():
             for p in params:
                 p.sub_(args.lr * p.grad)
 
+    def reset():
+        with torch.no_grad():
+            for p, p0 in zip(params, P0):
+                p.copy_(p0)
+
+    return report(args, check, step, reset)
+
+
+def report(args, check, step, reset):
+    """Times step() (>= min_time per repetition after a warm-up and calibration; reset() before
+    each repetition) and prints the JSON result."""
     step()  # warm-up
     iters = 1
     while True:
@@ -108,9 +198,7 @@ def main():
         iters *= 4
     rates = []
     for _ in range(args.reps):
-        with torch.no_grad():
-            for p, p0 in zip(params, P0):
-                p.copy_(p0)
+        reset()
         t0 = time.perf_counter()
         for _ in range(iters):
             step()
