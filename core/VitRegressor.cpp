@@ -10,7 +10,9 @@ namespace ade {
 
 namespace {
 constexpr int kChunk = 8;  // samples per work item: whole-chunk GEMMs for the linear maps
-}
+// Stage 2 (lossQK): a minibatch of the default size 8 still makes 4 work items for the pool.
+constexpr int kChunkQK = 2;
+}  // namespace
 
 ParamSet VitRegressor::initialParams(Rng& rng) const {
     ParamSet p;
@@ -143,51 +145,60 @@ bool VitRegressor::matches(const FrozenParts& frozen, const ParamSet& p) {
 double VitRegressor::lossQK(const ParamSet& p, const PatchTokens& data, const FrozenParts& fz,
                             std::span<const int> units, ParamSet* grad, WorkerPool* pool,
                             Eigen::MatrixXd* prediction) const {
+    using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     const int count = units.empty() ? data.samples : static_cast<int>(units.size());
     const int T = data.tokens;
     const double norm = 1.0 / (static_cast<double>(count) * T * out_);
     const double invScale = 1.0 / std::sqrt(static_cast<double>(width_));
     const Eigen::MatrixXd Bm = p[WQ] * p[WK].transpose() * invScale;  // merged key-query
-    const int chunks = chunkCount(count, kChunk);
+    const int chunks = chunkCount(count, kChunkQK);
     std::vector<double> partLoss(chunks, 0.0);
     std::vector<Eigen::MatrixXd> partB(grad ? chunks : 0);
     if (prediction) prediction->resize(static_cast<Eigen::Index>(count) * T, out_);
 
-    forEachChunk(pool, count, kChunk, [&](int c, int begin, int end) {
+    forEachChunk(pool, count, kChunkQK, [&](int c, int begin, int end) {
         const int m = end - begin;
         const Eigen::Index rows = static_cast<Eigen::Index>(m) * T;
-        Eigen::MatrixXd Hc(rows, width_), VOc(rows, out_), R(rows, out_), Yc(rows, out_);
+        Eigen::MatrixXd Hc(rows, width_), M;
         for (int i = 0; i < m; ++i) {
             const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
             Hc.middleRows(i * T, T) = fz.H.middleRows(s * T, T);
-            VOc.middleRows(i * T, T) = fz.VO.middleRows(s * T, T);
-            Yc.middleRows(i * T, T) = data.Y.middleRows(s * T, T);
-            R.middleRows(i * T, T) = fz.base.middleRows(s * T, T);
         }
         const Eigen::MatrixXd HB = Hc * Bm;
-        Eigen::MatrixXd A(T, T), dA, dS, M;
         if (grad) M.resize(rows, width_);
-        std::vector<Eigen::MatrixXd> attn(grad ? m : 0);
+        // Row-major T x T blocks: each row's softmax runs over contiguous memory (vectorised
+        // exp). Per sample, the forward pass and at once its share of the gradient (the
+        // residual of sample i involves only sample i's attention).
+        RowMatrix A(T, T), dA;
+        Eigen::MatrixXd Ri(T, out_);
+        double sq = 0.0;
         for (int i = 0; i < m; ++i) {
-            A.noalias() = HB.middleRows(i * T, T) * Hc.middleRows(i * T, T).transpose();
-            A = (A.colwise() - A.rowwise().maxCoeff()).array().exp().matrix();
-            A.array().colwise() /= A.rowwise().sum().array();
-            R.middleRows(i * T, T).noalias() += A * VOc.middleRows(i * T, T);
-            if (grad) attn[i] = A;
+            const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
+            const auto Hi = Hc.middleRows(i * T, T);
+            const auto VOi = fz.VO.middleRows(s * T, T);
+            A.noalias() = HB.middleRows(i * T, T) * Hi.transpose();
+            for (int r = 0; r < T; ++r) {
+                auto a = A.row(r).array();
+                a = (a - a.maxCoeff()).exp();
+                a /= a.sum();
+            }
+            Ri = fz.base.middleRows(s * T, T);
+            Ri.noalias() += A * VOi;
+            if (prediction)
+                prediction->middleRows((static_cast<Eigen::Index>(begin) + i) * T, T) = Ri;
+            Ri -= data.Y.middleRows(s * T, T);
+            sq += Ri.squaredNorm();
+            if (!grad) continue;
+            Ri *= norm;  // G = dLoss/dYhat
+            dA.noalias() = Ri * VOi.transpose();
+            for (int r = 0; r < T; ++r) {  // dS = A .* (dA - rowsum(dA .* A))
+                const double rs = dA.row(r).dot(A.row(r));
+                dA.row(r).array() = A.row(r).array() * (dA.row(r).array() - rs);
+            }
+            M.middleRows(i * T, T).noalias() = dA * Hi;
         }
-        if (prediction) prediction->middleRows(static_cast<Eigen::Index>(begin) * T, rows) = R;
-        R -= Yc;
-        partLoss[c] = 0.5 * norm * R.squaredNorm();
-        if (!grad) return;
-        R *= norm;
-        for (int i = 0; i < m; ++i) {
-            const Eigen::MatrixXd& Ai = attn[i];
-            dA.noalias() = R.middleRows(i * T, T) * VOc.middleRows(i * T, T).transpose();
-            const Eigen::VectorXd rs = dA.cwiseProduct(Ai).rowwise().sum();
-            dS = (Ai.array() * (dA.colwise() - rs).array()).matrix();
-            M.middleRows(i * T, T).noalias() = dS * Hc.middleRows(i * T, T);
-        }
-        partB[c].noalias() = Hc.transpose() * M;  // d loss / d(W_Q W_K^T / sqrt(e))
+        partLoss[c] = 0.5 * norm * sq;
+        if (grad) partB[c].noalias() = Hc.transpose() * M;  // d loss / d(W_Q W_K^T / sqrt(e))
     });
     double total = 0.0;
     Eigen::MatrixXd dB;
