@@ -30,8 +30,9 @@ class SessionManager;
 class SweepView;
 
 struct LaunchOptions {
-    QString preset;        // load this preset at start
-    bool autorun = false;  // start its runs (or sweep) at once
+    QString preset;                 // load this preset at start
+    std::vector<std::string> sets;  // "KEY=VALUE" overrides for every run of that preset
+    bool autorun = false;           // start its runs (or sweep) at once
     bool quitWhenDone = false;
     QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)
     long screenshotAt = -1;       // take the screenshot once a run passes this iteration
@@ -61,7 +62,9 @@ class MainWindow : public QMainWindow {
     const ade::PresetLibrary& presets() const { return *presets_; }
 
     // Run actions (also bound to buttons, menus and shortcuts).
-    bool loadPreset(const QString& name, bool start);
+    // `overrides` ("KEY=VALUE", as the CLI's --set) apply to every run of the preset.
+    bool loadPreset(const QString& name, bool start,
+                    const std::vector<std::string>& overrides = {});
     void startFromForm();
     void togglePause();  // Space: start when idle, pause when running, resume when paused
     void step();

@@ -11,19 +11,20 @@
 
 #include "ChartArea.h"
 #include "MainWindow.h"
-#include "SessionManager.h"
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunOutput.h"
 #include "RunStore.h"
+#include "SessionManager.h"
 #include "SweepView.h"
 
 namespace ade::ui {
 
-bool MainWindow::loadPreset(const QString& name, bool start) {
+bool MainWindow::loadPreset(const QString& name, bool start,
+                            const std::vector<std::string>& overrides) {
     ade::PlanError err;
-    auto plan = presets_->load(name.toStdString(), {}, &err);
+    auto plan = presets_->load(name.toStdString(), overrides, &err);
     if (!plan || plan->runs.empty()) {
         qWarning("attention-explorer: cannot load preset %s: %s", qPrintable(name),
                  err.message.c_str());
@@ -241,7 +242,7 @@ void MainWindow::launch() {
         launchPending_ = true;
         bool started = false;
         if (!options_.preset.isEmpty()) {
-            if (!loadPreset(options_.preset, options_.autorun)) {
+            if (!loadPreset(options_.preset, options_.autorun, options_.sets)) {
                 if (options_.quitWhenDone) QApplication::exit(2);
                 launchPending_ = false;
                 return;

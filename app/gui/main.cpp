@@ -4,6 +4,7 @@
 #include <QIcon>
 
 #include "MainWindow.h"
+#include "Preset.h"
 
 int main(int argc, char** argv) {
     QApplication::setHighDpiScaleFactorRoundingPolicy(
@@ -38,16 +39,22 @@ int main(int argc, char** argv) {
                                    QStringLiteral("Write frame times, solver rate and logged "
                                                   "points to FILE.json when done."),
                                    QStringLiteral("FILE.json"));
+    const QCommandLineOption set(QStringLiteral("set"),
+                                 QStringLiteral("Override KEY of every run of the --preset, as "
+                                                "the CLI's --set (repeatable)."),
+                                 QStringLiteral("KEY=VALUE"));
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (larger fonts)."));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings."));
-    p.addOptions({preset, autorun, quit, shot, shotAt, stats, presentation, noSettings});
+    p.addOptions({preset, set, autorun, quit, shot, shotAt, stats, presentation, noSettings});
     p.process(app);
 
     ade::ui::LaunchOptions o;
     o.preset = p.value(preset);
+    for (const QString& s : p.values(set))
+        o.sets.push_back(s.toStdString());
     o.autorun = p.isSet(autorun);
     o.quitWhenDone = p.isSet(quit);
     o.screenshot = p.value(shot);
@@ -63,8 +70,16 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (o.preset.isEmpty() && (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty()))
+    if (o.preset.isEmpty() &&
+        (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty() || !o.sets.empty()))
         o.preset = QStringLiteral("a-spectral-vs-random");
+    {  // A bad --set is a usage error, reported before the window opens (as by the CLI).
+        ade::Config probe;
+        if (auto e = ade::applyOverrides(probe, o.sets)) {
+            fprintf(stderr, "attention-explorer: %s\n", e->message.c_str());
+            return 2;
+        }
+    }
 
     ade::ui::MainWindow w(o);
     w.show();
