@@ -1,7 +1,9 @@
 #include "Preset.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -177,9 +179,13 @@ std::optional<Plan> loadPlanFile(const std::filesystem::path& file,
         if (error) error->message = file.string() + ": is a directory, not a JSON file";
         return std::nullopt;
     }
+    errno = 0;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        if (error) error->message = file.string() + ": cannot open file";
+        const int e = errno;
+        if (error)
+            error->message =
+                file.string() + ": cannot open file: " + (e ? std::strerror(e) : "not readable");
         return std::nullopt;
     }
     std::stringstream ss;

@@ -1,5 +1,6 @@
 #include "RunOutput.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cerrno>
 #include <charconv>
@@ -15,37 +16,40 @@ namespace ade {
 
 bool writeFileAtomic(const std::filesystem::path& path, const std::string& bytes,
                      std::string* error) {
+    auto fail = [&](const std::string& reason) {
+        if (error) *error = "cannot write " + path.string() + ": " + reason;
+        return false;
+    };
     std::error_code ec;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) {
-        if (error)
-            *error = "cannot create folder " + path.parent_path().string() + ": " + ec.message();
-        return false;
-    }
+    if (ec)
+        return fail("cannot create folder " + path.parent_path().string() + ": " + ec.message());
+    // An existing file without write permission is not replaced: the rename below would swap it
+    // silently (whoever may write the folder), even for root, whom permissions do not stop. A
+    // replaced file keeps its permission bits.
+    struct stat old {};
+    const bool exists = ::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode);
+    if (exists && ((old.st_mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0))
+        return fail("the existing file is read-only");
     const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    {
-        std::FILE* f = std::fopen(tmp.c_str(), "wb");
-        if (!f) {
-            if (error) *error = "cannot write " + path.string() + ": " + std::strerror(errno);
-            return false;
-        }
-        const bool wrote = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-        const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-        const int savedErrno = errno;
-        const bool closed = std::fclose(f) == 0;
-        if (!wrote || !flushed || !closed) {
-            std::remove(tmp.c_str());
-            if (error)
-                *error = "cannot write " + path.string() + ": " +
-                         std::strerror(savedErrno ? savedErrno : EIO);
-            return false;
-        }
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (!f) return fail(std::strerror(errno));
+    // The first error wins; a full disk shows as a short write, a failed flush or close.
+    int err = 0;
+    errno = 0;
+    if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) err = errno ? errno : EIO;
+    if (std::fflush(f) != 0 && !err) err = errno ? errno : EIO;
+    if (!err && exists) ::fchmod(::fileno(f), old.st_mode & 0777);
+    if (!err && ::fsync(::fileno(f)) != 0) err = errno;
+    if (std::fclose(f) != 0 && !err) err = errno ? errno : EIO;
+    if (err) {
+        std::remove(tmp.c_str());
+        return fail(std::strerror(err));
     }
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
         std::remove(tmp.c_str());
-        if (error) *error = "cannot write " + path.string() + ": " + ec.message();
-        return false;
+        return fail(ec.message());
     }
     return true;
 }

@@ -1,6 +1,8 @@
 #include "Session.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -293,9 +295,12 @@ SessionReadResult readSessionFile(const std::filesystem::path& file) {
         r.error = file.string() + ": is a folder, not a session file";
         return r;
     }
+    errno = 0;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        r.error = file.string() + ": cannot open (missing or not readable)";
+        const int e = errno;
+        r.error =
+            file.string() + ": cannot open: " + (e ? std::strerror(e) : "missing or not readable");
         return r;
     }
     std::stringstream ss;
