@@ -1,7 +1,9 @@
 #include "FigureRenderer.h"
 
+#include <QBuffer>
 #include <QChart>
 #include <QDir>
+#include <QFileInfo>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QLegend>
@@ -10,12 +12,13 @@
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <cmath>
+#include <filesystem>
 
+#include "RunOutput.h"
 #include "RunStore.h"
 #include "charts/Decimate.h"
 #include "charts/Palette.h"
@@ -245,12 +248,12 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(o.size)));
     const QRectF source(QPointF(0, 0), QSizeF(o.size));
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-        scene.removeItem(chart.get());
-        return false;
-    }
+    // Rendered in memory, then written by the atomic writer every export shares: on any failure
+    // (full disk included) the previous file stays intact and no temporary is left. (Qt 6.4's
+    // QSaveFile ignores a failed final flush and commits a truncated file on a full disk.)
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     bool ok = true;
     const QString title = o.title.isEmpty() ? spec.title : o.title;
     if (format == FigureFormat::Png) {
@@ -295,13 +298,14 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
         }
     }
     scene.removeItem(chart.get());
+    file.close();
     if (!ok) {
-        file.cancelWriting();
         if (error) *error = QObject::tr("cannot render %1").arg(path);
         return false;
     }
-    if (!file.commit()) {
-        if (error) *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    std::string err;
+    if (!ade::writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
+        if (error) *error = QString::fromStdString(err);
         return false;
     }
     return true;
@@ -311,8 +315,13 @@ QStringList renderAllFigures(const RunStore& store, const FigureOptions& options
                              const std::vector<FigureFormat>& formats, const QString& dir,
                              QString* error) {
     QStringList written;
-    if (!QDir().mkpath(dir)) {
-        if (error) *error = QObject::tr("cannot create folder %1").arg(dir);
+    std::error_code ec;
+    std::filesystem::create_directories(dir.toStdString(), ec);
+    if (ec || !QFileInfo(dir).isDir()) {
+        if (error)
+            *error = QObject::tr("cannot create folder %1: %2")
+                         .arg(dir, ec ? QString::fromStdString(ec.message())
+                                      : QObject::tr("a file of that name is in the way"));
         return written;
     }
     for (const ChartSpec& spec : defaultChartSpecs()) {

@@ -2,7 +2,8 @@
 // Publication figures: one chart (a ChartSpec's metrics for the visible runs of a RunStore)
 // rendered to PNG, SVG or PDF with an editable title, axis labels, legend position and a screen
 // or publication style. The GUI's File > Export and `attention-explorer-cli figure` both call
-// this, so a figure made headless is the figure the GUI exports. Writes are atomic (QSaveFile).
+// this, so a figure made headless is the figure the GUI exports. Writes are atomic
+// (ade::writeFileAtomic, like every other export).
 #include <QSize>
 #include <QString>
 #include <QStringList>
