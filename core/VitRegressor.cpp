@@ -119,6 +119,7 @@ VitRegressor::FrozenParts VitRegressor::freeze(const ParamSet& p, const PatchTok
     f.H.resize(rows, width_);
     f.VO.resize(rows, out_);
     f.base.resize(rows, out_);
+    f.Y = data.Y;
     const Eigen::MatrixXd VWO = p[WV] * p[WO];
     forEachChunk(pool, data.samples, kChunk, [&](int, int begin, int end) {
         const Eigen::Index r0 = static_cast<Eigen::Index>(begin) * T, n = (end - begin) * T;
@@ -145,7 +146,6 @@ bool VitRegressor::matches(const FrozenParts& frozen, const ParamSet& p) {
 double VitRegressor::lossQK(const ParamSet& p, const PatchTokens& data, const FrozenParts& fz,
                             std::span<const int> units, ParamSet* grad, WorkerPool* pool,
                             Eigen::MatrixXd* prediction) const {
-    using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     const int count = units.empty() ? data.samples : static_cast<int>(units.size());
     const int T = data.tokens;
     const double norm = 1.0 / (static_cast<double>(count) * T * out_);
@@ -159,42 +159,43 @@ double VitRegressor::lossQK(const ParamSet& p, const PatchTokens& data, const Fr
     forEachChunk(pool, count, kChunkQK, [&](int c, int begin, int end) {
         const int m = end - begin;
         const Eigen::Index rows = static_cast<Eigen::Index>(m) * T;
-        Eigen::MatrixXd Hc(rows, width_), M;
+        RowMatrix Hc(rows, width_), M;
         for (int i = 0; i < m; ++i) {
             const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
             Hc.middleRows(i * T, T) = fz.H.middleRows(s * T, T);
         }
-        const Eigen::MatrixXd HB = Hc * Bm;
+        const RowMatrix HB = Hc * Bm;
         if (grad) M.resize(rows, width_);
-        // Row-major T x T blocks: each row's softmax runs over contiguous memory (vectorised
-        // exp). Per sample, the forward pass and at once its share of the gradient (the
-        // residual of sample i involves only sample i's attention).
-        RowMatrix A(T, T), dA;
-        Eigen::MatrixXd Ri(T, out_);
+        // Per sample, the forward pass and at once its share of the gradient (the residual of
+        // sample i involves only sample i's attention). The softmax and dS run as whole-block
+        // passes over the T x T matrices (rowwise reductions are vertical, exp is contiguous),
+        // all vectorised.
+        Eigen::MatrixXd A(T, T), dA;
+        RowMatrix Ri(T, out_);
+        Eigen::VectorXd v(T);
         double sq = 0.0;
         for (int i = 0; i < m; ++i) {
             const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
             const auto Hi = Hc.middleRows(i * T, T);
             const auto VOi = fz.VO.middleRows(s * T, T);
             A.noalias() = HB.middleRows(i * T, T) * Hi.transpose();
-            for (int r = 0; r < T; ++r) {
-                auto a = A.row(r).array();
-                a = (a - a.maxCoeff()).exp();
-                a /= a.sum();
-            }
+            v = A.rowwise().maxCoeff();
+            A.colwise() -= v;
+            A.array() = A.array().exp();
+            v = A.rowwise().sum();
+            A.array().colwise() /= v.array();
             Ri = fz.base.middleRows(s * T, T);
             Ri.noalias() += A * VOi;
             if (prediction)
                 prediction->middleRows((static_cast<Eigen::Index>(begin) + i) * T, T) = Ri;
-            Ri -= data.Y.middleRows(s * T, T);
+            Ri -= fz.Y.middleRows(s * T, T);
             sq += Ri.squaredNorm();
             if (!grad) continue;
             Ri *= norm;  // G = dLoss/dYhat
             dA.noalias() = Ri * VOi.transpose();
-            for (int r = 0; r < T; ++r) {  // dS = A .* (dA - rowsum(dA .* A))
-                const double rs = dA.row(r).dot(A.row(r));
-                dA.row(r).array() = A.row(r).array() * (dA.row(r).array() - rs);
-            }
+            v = dA.cwiseProduct(A).rowwise().sum();
+            dA.colwise() -= v;
+            dA.array() *= A.array();  // dS = A .* (dA - rowsum(dA .* A))
             M.middleRows(i * T, T).noalias() = dA * Hi;
         }
         partLoss[c] = 0.5 * norm * sq;

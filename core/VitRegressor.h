@@ -44,11 +44,15 @@ class VitRegressor {
 
     // Stage 2 (only W_Q, W_K change): per-sample quantities of the frozen weights, so a step
     // costs S = H (W_Q W_K^T) H^T / sqrt(e) and Yhat = (H W_O + b_O) + A (V W_O) only.
+    // Row-major, so that each sample's T rows are one contiguous block (minibatches gather
+    // random samples).
+    using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     struct FrozenParts {
-        ParamSet at;           // the parameters they were computed from (W_Q, W_K ignored)
-        Eigen::MatrixXd H;     // (samples*T) x e
-        Eigen::MatrixXd VO;    // (samples*T) x p^2:  H W_V W_O
-        Eigen::MatrixXd base;  // (samples*T) x p^2:  H W_O + b_O
+        ParamSet at;     // the parameters they were computed from (W_Q, W_K ignored)
+        RowMatrix H;     // (samples*T) x e
+        RowMatrix VO;    // (samples*T) x p^2:  H W_V W_O
+        RowMatrix base;  // (samples*T) x p^2:  H W_O + b_O
+        RowMatrix Y;     // (samples*T) x p^2:  the targets (data.Y)
     };
     FrozenParts freeze(const ParamSet& p, const PatchTokens& data, WorkerPool* pool) const;
     // True when `frozen` was computed from p's frozen weights (all but W_Q, W_K).
