@@ -72,11 +72,12 @@ void validateDarcy(const Config& c, std::vector<ConfigError>& errors) {
                               "' for key 'darcy.patch': the patch side must divide "
                               "darcy.resolution = " +
                               std::to_string(s)});
-    // Memory: the raw sets (a, u), the tokens and stage 2's frozen parts.
+    // Memory: the raw sets (a, u), the tokens (X: P + 2, Y: P per token) and stage 2's frozen
+    // parts (H: e, VO, base and a copy of Y: 3 P per token).
     const double samples = static_cast<double>(c.getInt("darcy.train") + c.getInt("darcy.test"));
     const double P = static_cast<double>(p * p), e = static_cast<double>(c.getInt("darcy.width"));
     const double tokens = static_cast<double>(s * s) / P;
-    const double bytes = 8.0 * samples * (2.0 * s * s + tokens * (4.0 * P + 2.0 + e));
+    const double bytes = 8.0 * samples * (2.0 * s * s + tokens * (5.0 * P + 2.0 + e));
     if (bytes > 8.0 * 1024 * 1024 * 1024)
         errors.push_back({"darcy.train", std::to_string(c.getInt("darcy.train")),
                           "configuration needs more than 8 GiB of memory: lower darcy.train, "
