@@ -113,7 +113,9 @@ void RunStore::appendRows(int id, const std::vector<std::vector<double>>& rows) 
     if (!r || rows.empty()) return;
     for (std::size_t c = 0; c < r->data.size(); ++c) {
         auto& col = r->data[c];
-        col.reserve(col.size() + rows.size());
+        // Geometric growth (an exact reserve per batch would copy the whole column each time).
+        if (col.capacity() < col.size() + rows.size())
+            col.reserve(std::max(2 * col.capacity(), col.size() + rows.size()));
         for (const auto& row : rows)
             col.push_back(c < row.size() ? row[c] : std::nan(""));
     }

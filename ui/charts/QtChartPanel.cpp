@@ -17,6 +17,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "ChartPanel.h"
 #include "Decimate.h"
@@ -31,6 +32,12 @@ namespace ade::ui {
 namespace {
 
 using namespace qtcharts;
+
+// `c` at alpha `alpha` over the white plot background, as an opaque colour.
+QColor overWhite(QColor c, int alpha) {
+    auto mix = [&](int v) { return 255 - (255 - v) * alpha / 255; };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
+}
 
 class QtChartPanel final : public ChartPanel {
   public:
@@ -161,7 +168,10 @@ class QtChartPanel final : public ChartPanel {
         for (QAbstractAxis* a : chart_->axes()) {
             a->setLabelsFont(f);
             a->setTitleFont(f);
-            a->setGridLineColor(QColor(0, 0, 0, 30));
+            // Opaque: black at alpha 30 over the white plot. Translucent pens make Qt's raster
+            // engine split every long line's fill over its thread pool and wait for it, which
+            // costs more than the drawing itself and stalls when the solvers hold the cores.
+            a->setGridLineColor(QColor(225, 225, 225));
         }
     }
 
@@ -205,7 +215,7 @@ class QtChartPanel final : public ChartPanel {
                     const QString metric = QString::fromStdString(c);
                     e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
                     QColor col = single ? paletteColor(ci) : paletteColor(r->colorIndex);
-                    if (raw) col.setAlpha(60);
+                    if (raw) col = overWhite(col, 60);  // faint; opaque (see applyStyle)
                     QPen pen(col, raw ? 1.0 : width, raw ? Qt::SolidLine : paletteStyle(ci));
                     if (e.series->pen() != pen) e.series->setPen(pen);
                     e.series->setVisible(!isHidden(e));
@@ -313,11 +323,17 @@ class QtChartPanel final : public ChartPanel {
                 y0 -= pad;
                 y1 += pad;
             }
-            xAxis_->setRange(x0, x1);
-            yAxis_->setRange(y0, y1);
-            // Round linear ranges to 1-2-5 ticks; read them back for decimation and clamping.
-            for (QAbstractAxis* ax : {xAxis_, yAxis_})
-                if (auto* v = qobject_cast<QValueAxis*>(ax)) v->applyNiceNumbers();
+            // Linear ranges end on 1-2-5 ticks. Computed here and set only when they moved:
+            // during a run the rounded ranges change rarely, and each change re-lays out every
+            // series.
+            for (auto [ax, lo, hi] : {std::tuple{xAxis_, &x0, &x1}, std::tuple{yAxis_, &y0, &y1}})
+                if (auto* v = qobject_cast<QValueAxis*>(ax)) {
+                    int ticks = 5;
+                    looseNiceNumbers(*lo, *hi, ticks);
+                    if (v->tickCount() != ticks) v->setTickCount(ticks);
+                }
+            setAxisRange(xAxis_, x0, x1);
+            setAxisRange(yAxis_, y0, y1);
             x0 = axisMin(xAxis_);
             x1 = axisMax(xAxis_);
             y0 = axisMin(yAxis_);
@@ -348,7 +364,9 @@ class QtChartPanel final : public ChartPanel {
             const double tag = e.raw ? -1.0 : options_.smoothing;
             const QList<QPointF>& pts = decimateCached(r->data[0], *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
-            e.series->replace(pts);
+            // Every replace() makes Qt Charts re-lay out and re-stroke the series: only when
+            // the drawn points changed (finished or hidden runs, paused runs cost nothing).
+            if (e.series->points() != pts) e.series->replace(pts);
         }
         (void)runs;
     }

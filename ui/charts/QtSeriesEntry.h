@@ -37,6 +37,40 @@ inline double axisMax(QAbstractAxis* a) {
     return static_cast<QLogValueAxis*>(a)->max();
 }
 
+// Sets the axis range only when it moved: every setRange() re-lays out all series of the chart
+// (Qt Charts strokes each series' hit-test outline again), so an unchanged range must cost nothing.
+inline void setAxisRange(QAbstractAxis* a, double lo, double hi) {
+    if (axisMin(a) == lo && axisMax(a) == hi) return;
+    if (auto* v = qobject_cast<QValueAxis*>(a))
+        v->setRange(lo, hi);
+    else
+        static_cast<QLogValueAxis*>(a)->setRange(lo, hi);
+}
+
+// 1, 2 or 5 times a power of ten, rounded up (ceiling) or to the nearest; as Qt Charts does.
+inline double niceNumber(double x, bool ceiling) {
+    const double z = std::pow(10.0, std::floor(std::log10(x)));
+    const double q = x / z;
+    double n = 10;
+    if (ceiling)
+        n = q <= 1.0 ? 1 : q <= 2.0 ? 2 : q <= 5.0 ? 5 : 10;
+    else
+        n = q < 1.5 ? 1 : q < 3.0 ? 2 : q < 7.0 ? 5 : 10;
+    return n * z;
+}
+
+// QValueAxis::applyNiceNumbers() without touching the axis: widens [lo, hi] to multiples of a
+// 1-2-5 step for about `ticks` ticks; `ticks` becomes the tick count of the widened range.
+inline void looseNiceNumbers(double& lo, double& hi, int& ticks) {
+    if (!(hi > lo) || !std::isfinite(hi - lo)) return;
+    const double range = niceNumber(hi - lo, true);
+    const double step = niceNumber(range / std::max(1, ticks - 1), false);
+    const double a = std::floor(lo / step), b = std::ceil(hi / step);
+    ticks = static_cast<int>(b - a) + 1;
+    lo = a * step;
+    hi = b * step;
+}
+
 // Extends the running y range of `e` over the new records of `y` (positive values only for log
 // axes); false while it holds no value.
 inline bool updateRange(SeriesEntry& e, const std::vector<double>& y, bool logY) {
