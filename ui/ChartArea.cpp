@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSlider>
 
+#include "FrameStats.h"
 #include "RunStore.h"
 
 namespace ade::ui {
@@ -83,11 +84,13 @@ ChartPanel* ChartArea::panel(const QString& id) const {
     return nullptr;
 }
 
-double ChartArea::refresh(bool force) {
+double ChartArea::refresh(bool force, double* cpuMs) {
     QElapsedTimer t;
     t.start();
+    const double cpu0 = cpuMs ? FrameStats::threadCpuMs() : 0;
     for (ChartPanel* p : panels_)
         p->refresh(*store_, force);
+    if (cpuMs) *cpuMs = FrameStats::threadCpuMs() - cpu0;
     return t.nsecsElapsed() / 1e6;
 }
 

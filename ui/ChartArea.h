@@ -21,8 +21,9 @@ class ChartArea : public QWidget {
   public:
     explicit ChartArea(RunStore* store, QWidget* parent = nullptr);
 
-    // Pushes the store's new data into every panel; returns the time it took (ms).
-    double refresh(bool force = false);
+    // Pushes the store's new data into every panel; returns the time it took (ms), and the GUI
+    // thread's CPU time in `cpuMs`.
+    double refresh(bool force = false, double* cpuMs = nullptr);
     const std::vector<ChartPanel*>& panels() const { return panels_; }
     ChartPanel* panel(const QString& id) const;
 
@@ -36,7 +37,7 @@ class ChartArea : public QWidget {
     void fitAll();
 
   signals:
-    void painted(double ms);
+    void painted(double ms, double cpuMs);
 
   private:
     void applyOptions();

@@ -85,7 +85,8 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         if (presetName_.isEmpty())
             about_->setHtml(aboutHtml(form_->config().experiment(), {}, {}, {}));
     });
-    connect(charts_, &ChartArea::painted, this, [this](double ms) { frames_.paintInFrame(ms); });
+    connect(charts_, &ChartArea::painted, this,
+            [this](double ms, double cpuMs) { frames_.paintInFrame(ms, cpuMs); });
     connect(store_, &RunStore::runChanged, this, [this] { charts_->refresh(); });
     connect(store_, &RunStore::runRemoved, this, [this] { charts_->refresh(); });
     // "Same start as": offer the names of the runs in the list.
@@ -288,8 +289,9 @@ void MainWindow::onDrained(bool changed) {
     // about half a core from the solvers and input stays responsive.
     chartsDirty_ = chartsDirty_ || changed;
     if (chartsDirty_ && (!sinceRefresh_.isValid() || sinceRefresh_.elapsed() >= lastRefreshMs_)) {
-        lastRefreshMs_ = charts_->refresh();
-        frames_.beginFrame(lastRefreshMs_);
+        double cpuMs = 0;
+        lastRefreshMs_ = charts_->refresh(false, &cpuMs);
+        frames_.beginFrame(lastRefreshMs_, cpuMs);
         sinceRefresh_.start();
         chartsDirty_ = false;
     }

@@ -6,6 +6,7 @@
 #include <QPixmap>
 
 #include <cmath>
+#include <utility>
 
 #include "RunStore.h"
 #include "charts/Palette.h"
@@ -59,7 +60,17 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     setColumnWidth(ColFinal, 260);
     connect(store, &RunStore::runAdded, this, &RunListWidget::addRow);
     connect(store, &RunStore::runChanged, this, &RunListWidget::updateRow);
-    connect(store, &RunStore::dataAppended, this, &RunListWidget::updateRow);
+    progressTimer_.setSingleShot(true);
+    progressTimer_.setInterval(200);
+    connect(&progressTimer_, &QTimer::timeout, this, [this] {
+        const QSet<int> ids = std::exchange(progressPending_, {});
+        for (int id : ids)
+            updateProgress(id);
+    });
+    connect(store, &RunStore::dataAppended, this, [this](int id) {
+        progressPending_.insert(id);
+        if (!progressTimer_.isActive()) progressTimer_.start();
+    });
     connect(store, &RunStore::runRemoved, this, &RunListWidget::removeRow);
     connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
         if (updating_ || column != ColName) return;
@@ -102,7 +113,14 @@ void RunListWidget::updateRow(int id) {
     if (!r || !item) return;
     updating_ = true;
     item->setText(ColName, r->name);
-    item->setIcon(ColName, swatch(r->colorIndex));
+    // A new swatch only when the colour changes: a new QIcon on every update (30 Hz per active
+    // run) put a new entry into the global QPixmapCache at every repaint, so memory grew with
+    // every record until the cache evicted everything else.
+    const QVariant rgb = QVariant::fromValue(paletteColor(r->colorIndex).rgba());
+    if (item->data(ColName, Qt::UserRole + 1) != rgb) {
+        item->setIcon(ColName, swatch(r->colorIndex));
+        item->setData(ColName, Qt::UserRole + 1, rgb);
+    }
     item->setCheckState(ColName, r->visible ? Qt::Checked : Qt::Unchecked);
     item->setText(ColState, stateText(r->state));
     item->setToolTip(ColState, r->message);
@@ -110,6 +128,16 @@ void RunListWidget::updateRow(int id) {
     item->setText(ColFinal, finalMetrics(*r));
     item->setText(ColParams, QString::fromStdString(r->config.brief()));
     item->setToolTip(ColParams, item->text(ColParams));
+    updating_ = false;
+}
+
+void RunListWidget::updateProgress(int id) {
+    const RunRecord* r = store_->run(id);
+    QTreeWidgetItem* item = itemForRun(id);
+    if (!r || !item) return;
+    updating_ = true;
+    item->setText(ColIter, QString::number(r->lastIteration()));
+    item->setText(ColFinal, finalMetrics(*r));
     updating_ = false;
 }
 

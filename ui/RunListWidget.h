@@ -2,6 +2,8 @@
 // The run list: one row per run of the RunStore (colour, name, state, iterations, final
 // metrics, key parameters). The check box shows or hides a run on the charts; the name is
 // editable in place; the context menu renames, duplicates into the form, exports and deletes.
+#include <QSet>
+#include <QTimer>
 #include <QTreeWidget>
 
 namespace ade::ui {
@@ -23,11 +25,16 @@ class RunListWidget : public QTreeWidget {
   private:
     void addRow(int id);
     void updateRow(int id);
+    void updateProgress(int id);  // iteration and final metrics only
     void removeRow(int id);
     void showMenu(const QPoint& pos);
 
     RunStore* store_;
     bool updating_ = false;
+    // New records update the iteration and metrics columns at most every 200 ms: the list
+    // is read, not watched frame by frame, and each update repaints and re-measures it.
+    QSet<int> progressPending_;
+    QTimer progressTimer_;
 };
 
 }  // namespace ade::ui

@@ -44,8 +44,8 @@ class ChartPanel : public QWidget {
     virtual void setSeriesHidden(const QString& name, bool hidden) = 0;  // as a legend click
 
   signals:
-    void painted(double milliseconds);  // duration of each paint of the plot
-    void interacted();                  // user zoomed or panned
+    void painted(double milliseconds, double cpuMilliseconds);  // each paint of the plot
+    void interacted();                                          // user zoomed or panned
 };
 
 ChartPanel* createChartPanel(const ChartSpec& spec, QWidget* parent = nullptr);

@@ -7,6 +7,8 @@
 
 #include <functional>
 
+#include "FrameStats.h"
+
 namespace ade::ui {
 
 // Wheel zooms, Shift- or middle-drag pans, left-drag zooms into a rectangle, double-click fits.
@@ -20,14 +22,15 @@ class InteractiveChartView final : public QChartView {
         setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     }
     std::function<void()> onInteract, onFit;
-    std::function<void(double)> onPaint;
+    std::function<void(double, double)> onPaint;  // wall and thread CPU milliseconds
 
   protected:
     void paintEvent(QPaintEvent* e) override {
         QElapsedTimer t;
         t.start();
+        const double cpu0 = FrameStats::threadCpuMs();
         QChartView::paintEvent(e);
-        if (onPaint) onPaint(t.nsecsElapsed() / 1e6);
+        if (onPaint) onPaint(t.nsecsElapsed() / 1e6, FrameStats::threadCpuMs() - cpu0);
     }
     void wheelEvent(QWheelEvent* e) override {
         chart()->zoom(e->angleDelta().y() > 0 ? 1.25 : 0.8);

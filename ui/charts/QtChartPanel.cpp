@@ -57,7 +57,7 @@ class QtChartPanel final : public ChartPanel {
             emit interacted();
         };
         view_->onFit = [this] { fitToData(); };
-        view_->onPaint = [this](double ms) { emit painted(ms); };
+        view_->onPaint = [this](double ms, double cpuMs) { emit painted(ms, cpuMs); };
         auto* lay = new QVBoxLayout(this);
         lay->setContentsMargins(0, 0, 0, 0);
         lay->setSpacing(0);
