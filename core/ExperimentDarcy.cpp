@@ -1,5 +1,7 @@
 #include "ExperimentDarcy.h"
 
+#include "RunControl.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -316,7 +318,12 @@ std::optional<ParamSet> darcyStage1(const Config& c, const std::shared_ptr<const
     Trainer trainer(
         s1, std::make_unique<DarcyRegression>(task, width, false, ParamSet{},
                                               static_cast<int>(c.getInt("threads")), "none", 0.0));
-    RunResult r = trainer.run();
+    // Stop and Pause of the run being built reach stage 1 too (it can take a while).
+    RunResult r = trainer.run(nullptr, RunControl::ambient());
+    if (r.status == RunStatus::Cancelled) {
+        if (error) *error = "stopped during stage 1 (Adam on all weights); nothing was cached";
+        return std::nullopt;
+    }
     if (r.status != RunStatus::Completed) {
         if (error)
             *error = "stage 1 (Adam on all weights) " + std::string(toString(r.status)) + ": " +

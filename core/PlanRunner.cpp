@@ -149,9 +149,15 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const st
                     continue;
                 }
             }
-            auto trainer = makeTrainer(runs[i].config, &error, initial);
+            std::unique_ptr<Trainer> trainer;
+            {
+                AmbientRunControl ambient(options.control);  // Ctrl-C reaches set-up work too
+                trainer = makeTrainer(runs[i].config, &error, initial);
+            }
             if (!trainer) {
-                out.result.status = RunStatus::Failed;
+                out.result.status = options.control && options.control->stopRequested()
+                                        ? RunStatus::Cancelled
+                                        : RunStatus::Failed;
                 out.error = out.result.message = error;
                 if (options.finished) options.finished(out);
                 continue;

@@ -2,6 +2,21 @@
 
 namespace ade {
 
+namespace {
+thread_local RunControl* tAmbient = nullptr;
+}  // namespace
+
+RunControl* RunControl::ambient() {
+    return tAmbient;
+}
+
+AmbientRunControl::AmbientRunControl(RunControl* control) : previous_(tAmbient) {
+    tAmbient = control;
+}
+AmbientRunControl::~AmbientRunControl() {
+    tAmbient = previous_;
+}
+
 void RunControl::requestStop() {
     {
         std::lock_guard lock(mutex_);

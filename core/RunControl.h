@@ -23,12 +23,30 @@ class RunControl {
     // Returns false when the run must stop; blocks while paused (unless a step was granted).
     bool checkpoint();
 
+    // The control of the run whose problem is being built on this thread (null if none):
+    // lets long set-up work inside a problem's construction (Darcy stage 1) honour Stop and
+    // Pause. Set for a scope with AmbientRunControl around makeTrainer.
+    static RunControl* ambient();
+
   private:
+    friend class AmbientRunControl;
     std::atomic<bool> stop_{false};
     std::atomic<bool> paused_{false};
     std::mutex mutex_;
     std::condition_variable cv_;
     int steps_ = 0;
+};
+
+// Makes `control` the thread's ambient run control for the lifetime of the object.
+class AmbientRunControl {
+  public:
+    explicit AmbientRunControl(RunControl* control);
+    ~AmbientRunControl();
+    AmbientRunControl(const AmbientRunControl&) = delete;
+    AmbientRunControl& operator=(const AmbientRunControl&) = delete;
+
+  private:
+    RunControl* previous_;
 };
 
 }  // namespace ade

@@ -64,7 +64,11 @@ class RunJob final : public ade::RunObserver {
 
   private:
     void work() {
-        auto trainer = ade::makeTrainer(config_, &error_, initial_);
+        std::unique_ptr<ade::Trainer> trainer;
+        {
+            ade::AmbientRunControl ambient(&control_);  // Stop reaches set-up (Darcy stage 1)
+            trainer = ade::makeTrainer(config_, &error_, initial_);
+        }
         if (trainer) {
             result_ = trainer->run(this, &control_);
             std::lock_guard lock(mutex_);
@@ -206,7 +210,8 @@ void RunController::drain() {
         RunState st = RunState::Completed;
         QString msg = QString::fromStdString(res.message);
         if (!j->error().empty()) {
-            st = RunState::Failed;
+            // A Stop during set-up (Darcy stage 1) is a stop, not a failure.
+            st = j->control().stopRequested() ? RunState::Stopped : RunState::Failed;
             msg = QString::fromStdString(j->error());
         } else if (res.status == ade::RunStatus::Diverged) {
             st = RunState::Diverged;

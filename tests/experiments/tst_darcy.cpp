@@ -14,6 +14,7 @@
 #include "ExperimentDarcy.h"
 #include "FdCheck.h"
 #include "Rng.h"
+#include "RunControl.h"
 #include "Trainer.h"
 #include "VitRegressor.h"
 
@@ -224,6 +225,30 @@ class TestDarcy : public QObject {
         const int rel = r.history.column("rel_l2"), rmse = r.history.column("rmse");
         QVERIFY(rel >= 0 && rmse >= 0);
         QVERIFY(r.history.rows.back()[rel] > 0 && r.history.rows.back()[rel] < 1.0);
+    }
+
+    void stopDuringStage1StopsItAndCachesNothing() {
+        auto stage1Files = [&] {
+            int count = 0;
+            for (const auto& e : std::filesystem::directory_iterator(cache_.path().toStdString()))
+                count += e.path().filename().string().rfind("darcy-stage1-", 0) == 0;
+            return count;
+        };
+        const Config c = darcyConfig({"stage1.epochs=40", "seed=77", "iterations=3"});
+        const int before = stage1Files();
+        RunControl control;
+        control.requestStop();  // the user pressed Stop while the problem was being built
+        std::string err;
+        {
+            AmbientRunControl ambient(&control);
+            QVERIFY(!makeTrainer(c, &err));
+        }
+        QVERIFY2(QString::fromStdString(err).contains("stopped during stage 1"), err.c_str());
+        QCOMPARE(stage1Files(), before);
+        err.clear();
+        auto t = makeTrainer(c, &err);  // no ambient control: stage 1 runs to the end
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(stage1Files(), before + 1);
     }
 
     void stage1IsCachedOnDiskAndRunsAreDeterministic() {
