@@ -1,6 +1,7 @@
-// Qt Charts implementation of ChartPanel: one QChart per panel, one QLineSeries per (run,
-// metric) plus a faint raw companion when smoothing is on. Data reach the series by replace() of
-// a decimated point list, never point by point; animations are off.
+// Qt Charts implementation of ChartPanel: one QChart per panel, one curve per (run, metric) plus
+// a faint raw companion when smoothing is on. Data reach the series by replace() of a decimated
+// point list, never point by point, and a streaming curve replaces only its short tail
+// (QtSeriesEntry.h); animations are off.
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
@@ -50,6 +51,10 @@ class QtChartPanel final : public ChartPanel {
         chart_->legend()->hide();  // LegendBar instead: compact, and no relayout per frame
         chart_->layout()->setContentsMargins(0, 0, 0, 0);
         chart_->setMargins(QMargins(4, 4, 8, 4));
+        // Plain white, square corners: the theme's gradient in a rounded rectangle is filled
+        // through Qt's thread pool on every frame (see applyStyle).
+        chart_->setBackgroundBrush(Qt::white);
+        chart_->setBackgroundRoundness(0);
         view_ = new InteractiveChartView(chart_, this);
         view_->onInteract = [this] {
             autoRange_ = false;
@@ -150,9 +155,11 @@ class QtChartPanel final : public ChartPanel {
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
-            e.series->clear();  // refilled for the new axes; old points may be <= 0
-            e.series->attachAxis(xAxis_);
-            e.series->attachAxis(yAxis_);
+            clearPoints(e);  // refilled for the new axes; old points may be <= 0
+            for (QLineSeries* s : {e.series, e.tail}) {
+                s->attachAxis(xAxis_);
+                s->attachAxis(yAxis_);
+            }
         }
         applyStyle();
     }
@@ -203,29 +210,36 @@ class QtChartPanel final : public ChartPanel {
                     SeriesEntry& e = entries_[key];
                     if (!e.series) {
                         e.series = new QLineSeries;
+                        e.tail = new QLineSeries;
                         e.runId = r->id;
                         e.column = c;
                         e.raw = raw;
-                        chart_->addSeries(e.series);
-                        e.series->attachAxis(xAxis_);
-                        e.series->attachAxis(yAxis_);
-                        connect(e.series, &QLineSeries::hovered, this,
-                                [this, key](const QPointF& p, bool on) { hover(key, p, on); });
+                        for (QLineSeries* s : {e.series, e.tail}) {
+                            chart_->addSeries(s);
+                            s->attachAxis(xAxis_);
+                            s->attachAxis(yAxis_);
+                            connect(s, &QLineSeries::hovered, this,
+                                    [this, key](const QPointF& p, bool on) { hover(key, p, on); });
+                        }
                     }
                     const QString metric = QString::fromStdString(c);
                     e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
                     QColor col = single ? paletteColor(ci) : paletteColor(r->colorIndex);
                     if (raw) col = overWhite(col, 60);  // faint; opaque (see applyStyle)
                     QPen pen(col, raw ? 1.0 : width, raw ? Qt::SolidLine : paletteStyle(ci));
-                    if (e.series->pen() != pen) e.series->setPen(pen);
-                    e.series->setVisible(!isHidden(e));
+                    for (QLineSeries* s : {e.series, e.tail}) {
+                        if (s->pen() != pen) s->setPen(pen);
+                        s->setVisible(!isHidden(e));
+                    }
                 }
             }
         }
         for (auto it = entries_.begin(); it != entries_.end();) {
             if (!wanted.count(it->first)) {
-                chart_->removeSeries(it->second.series);
-                delete it->second.series;
+                for (QLineSeries* s : {it->second.series, it->second.tail}) {
+                    chart_->removeSeries(s);
+                    delete s;
+                }
                 it = entries_.erase(it);
             } else {
                 ++it;
@@ -358,15 +372,13 @@ class QtChartPanel final : public ChartPanel {
             if (!e.series->isVisible()) continue;  // filled again when shown
             const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
             if (!ys || r->data.empty()) {
-                e.series->clear();
+                clearPoints(e);
                 continue;
             }
             const double tag = e.raw ? -1.0 : options_.smoothing;
             const QList<QPointF>& pts = decimateCached(r->data[0], *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
-            // Every replace() makes Qt Charts re-lay out and re-stroke the series: only when
-            // the drawn points changed (finished or hidden runs, paused runs cost nothing).
-            if (e.series->points() != pts) e.series->replace(pts);
+            setPoints(e, pts);
         }
         (void)runs;
     }

@@ -5,6 +5,7 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -14,7 +15,14 @@
 namespace ade::ui::qtcharts {
 
 struct SeriesEntry {
+    // The curve is drawn as two series with the same pen: `series` holds a settled prefix of the
+    // decimated points (`head`), `tail` the rest from the head's last point on. Qt Charts
+    // re-strokes a series' whole outline on every replace(), so a frame of a streaming run
+    // replaces only the short tail; the head is replaced when the tail grows past a limit or
+    // the prefix changed (new range, zoom, resize).
     QLineSeries* series = nullptr;
+    QLineSeries* tail = nullptr;
+    QList<QPointF> head;
     int runId = 0;
     std::string column;
     bool raw = false;
@@ -27,6 +35,28 @@ struct SeriesEntry {
     bool rangeAny = false, rangePositive = false;
     double rangeLo = 0, rangeHi = 0;
 };
+
+// Hands the decimated points `pts` to the head and tail series of `e` (see SeriesEntry).
+inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {
+    constexpr qsizetype kTailMax = 64;  // tail points before the head takes them over
+    constexpr qsizetype kTailKeep = 2;  // an open bucket's min and max can still move
+    const qsizetype n = pts.size(), h = e.head.size();
+    if (h <= n && std::equal(e.head.begin(), e.head.end(), pts.begin()) && n - h + 1 <= kTailMax) {
+        const QList<QPointF> tail = h > 0 ? pts.mid(h - 1) : pts;
+        if (e.tail->points() != tail) e.tail->replace(tail);
+        return;
+    }
+    const qsizetype keep = std::min(n, kTailKeep);
+    e.head = pts.first(n - keep);
+    e.series->replace(e.head);
+    e.tail->replace(e.head.isEmpty() ? pts : pts.mid(n - keep - 1));
+}
+
+inline void clearPoints(SeriesEntry& e) {
+    e.head.clear();
+    e.series->clear();
+    e.tail->clear();
+}
 
 inline double axisMin(QAbstractAxis* a) {
     if (auto* v = qobject_cast<QValueAxis*>(a)) return v->min();
