@@ -113,7 +113,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
 MainWindow::~MainWindow() {
     // The controller outlives this body (a child): silence it before the widgets go.
     controller_->disconnect(this);
+    const bool midRun = controller_->anyActive();
     controller_->stopAndWait();
+    if (midRun) sessions_->closeMidRun();  // destroyed without close(): keep the work too
     store_->disconnect(this);
 }
 
@@ -259,8 +261,13 @@ void MainWindow::updateActions() {
     QAction* pause = action(QStringLiteral("pause"));
     pause->setEnabled(active || form_->isValid());
     pause->setText(!active ? tr("&Play") : paused ? tr("Res&ume") : tr("&Pause"));
-    pause->setIcon(
-        style()->standardIcon(active && !paused ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    // Only when it changes: a new icon per update is a new QPixmapCache entry per repaint.
+    const bool showPause = active && !paused;
+    if (pause->property("showsPause") != QVariant(showPause)) {
+        pause->setIcon(
+            style()->standardIcon(showPause ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        pause->setProperty("showsPause", showPause);
+    }
     action(QStringLiteral("step"))->setEnabled(active || form_->isValid());
     action(QStringLiteral("stop"))->setEnabled(active);
     action(QStringLiteral("reset"))->setEnabled(!batch_.empty() || form_->isValid());
@@ -320,9 +327,15 @@ void MainWindow::showAbout(const QString& preset, const QString& description,
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    // Runs still active are stopped; what they computed is not lost with the window: it stays
+    // in the recovery file and is offered at the next start.
+    const bool midRun = controller_->anyActive();
     controller_->stopAndWait();
     sweep_->cancelAndWait();
-    sessions_->closeCleanly();
+    if (midRun)
+        sessions_->closeMidRun();
+    else
+        sessions_->closeCleanly();
     if (options_.persistSettings) saveSettings();
     e->accept();
 }

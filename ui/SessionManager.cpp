@@ -33,7 +33,7 @@ SessionManager::SessionManager(MainWindow* window, bool persistent)
     : QObject(window), window_(window), persistent_(persistent) {
     interactive_ = persistent;
     recoveryTimer_.setInterval(10000);
-    connect(&recoveryTimer_, &QTimer::timeout, this, &SessionManager::writeRecovery);
+    connect(&recoveryTimer_, &QTimer::timeout, this, [this] { writeRecovery(); });
     connect(window_->controller(), &RunController::activeChanged, this, [this] {
         if (window_->controller()->anyActive()) {
             if (!recoveryTimer_.isActive() && !recoveryPath_.isEmpty()) recoveryTimer_.start();
@@ -327,20 +327,24 @@ bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
     return true;
 }
 
-void SessionManager::writeRecovery() {
-    if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return;
+bool SessionManager::writeRecovery(QString* error) {
+    if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return false;
     std::string err;
-    ade::writeSessionFile(recoveryPath_.toStdString(), sessionFromStore(*window_->store()), false,
-                          &err);
+    const bool ok = ade::writeSessionFile(recoveryPath_.toStdString(),
+                                          sessionFromStore(*window_->store()), false, &err);
+    if (!ok && error) *error = QString::fromStdString(err);
+    return ok;
 }
 
 void SessionManager::offerRecovery() {
     if (recoveryPath_.isEmpty() || !recoveryLock_ || !QFileInfo::exists(recoveryPath_)) return;
     const auto answer =
         interactive_ ? QMessageBox::question(window_, tr("Recover runs?"),
-                                             tr("The explorer did not close normally last time. "
-                                                "Restore the runs it had (histories up to the last "
-                                                "automatic save)?"))
+                                             tr("The explorer closed while runs were in progress "
+                                                "last time (closed mid-run, or it did not close "
+                                                "normally). Restore the runs it had (histories up "
+                                                "to where they stopped, or up to the last "
+                                                "automatic save after a crash)?"))
                      : QMessageBox::Yes;
     if (answer == QMessageBox::Yes) openSession(recoveryPath_, nullptr, false);
     QFile::remove(recoveryPath_);
@@ -349,6 +353,25 @@ void SessionManager::offerRecovery() {
 void SessionManager::closeCleanly() {
     recoveryTimer_.stop();
     if (!recoveryPath_.isEmpty() && recoveryLock_) QFile::remove(recoveryPath_);
+}
+
+bool SessionManager::closeMidRun() {
+    recoveryTimer_.stop();
+    if (recoveryPath_.isEmpty() || !recoveryLock_) return false;
+    QString error;
+    if (!writeRecovery(&error)) {
+        if (!error.isEmpty())
+            qWarning(
+                "attention-explorer: closed mid-run, and the stopped runs could not be kept "
+                "in %s: %s",
+                qPrintable(recoveryPath_), qPrintable(error));
+        return false;
+    }
+    qInfo(
+        "attention-explorer: closed mid-run; the stopped runs and their histories are kept in "
+        "%s and offered at the next start",
+        qPrintable(recoveryPath_));
+    return true;
 }
 
 QStringList SessionManager::recentSessions() const {

@@ -37,9 +37,12 @@ class SessionManager : public QObject {
     // Recovery: written every few seconds while runs are active; removed on a clean close.
     void setRecoveryPath(const QString& path);
     QString recoveryPath() const { return recoveryPath_; }
-    void writeRecovery();
+    bool writeRecovery(QString* error = nullptr);
     void offerRecovery();  // at start-up: a recovery file left by a crash is offered
     void closeCleanly();   // window closing normally: the recovery file goes
+    // Window closing while runs were active: the stopped runs, with every record, go to the
+    // recovery file, which stays and is offered at the next start. False when nothing was kept.
+    bool closeMidRun();
 
     QStringList recentSessions() const;
     QString currentFile() const { return current_; }
