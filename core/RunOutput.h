@@ -15,6 +15,11 @@ namespace ade {
 bool writeFileAtomic(const std::filesystem::path& path, const std::string& bytes,
                      std::string* error);
 
+// Creates `dir` if needed and checks that files can be created in it: called before a long
+// computation so that an unusable output folder is reported at once, not after the runs. False
+// with a message naming the folder and the reason.
+bool prepareOutputFolder(const std::filesystem::path& dir, std::string* error);
+
 // Shortest text that reads back to the same double ("nan", "inf", "-inf" for non-finite).
 std::string formatNumber(double v);
 

@@ -78,6 +78,8 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         auto plan = a.preset.empty() ? loadPlanFile(a.configFile, a.sets, &pe)
                                      : lib.load(a.preset, a.sets, &pe);
         if (!plan) return fail(ExitInvalid, pe.message);
+        std::string err;  // an unusable --out is reported before the runs, not after
+        if (!prepareOutputFolder(a.outDir, &err)) return fail(ExitFailed, err);
         PlanRunOptions ro;
         ro.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         const auto outcomes = runPlanned(plainRuns(*plan), plan->name, ro);

@@ -34,6 +34,12 @@ int invalid(const std::string& message) {
     return ExitInvalid;
 }
 
+// A file could not be written (exit status 4).
+int failed(const std::string& message) {
+    std::cerr << "attention-explorer-cli: " << message << "\n";
+    return ExitFailed;
+}
+
 int listPresets(const PresetLibrary& lib) {
     for (const auto& e : lib.entries())
         std::printf("%-24s %s\n", e.name.c_str(), e.description.c_str());
@@ -188,6 +194,7 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     std::string error;
     auto points = expandSweep(plan, sweep, &error);
     if (!points) return invalid(error);
+    if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     const int jobs =
         a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<RunOutcome> outcomes;
@@ -280,6 +287,7 @@ int main(int argc, char** argv) {
     }
     if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
 
+    if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     std::vector<RunOutcome> outcomes;
     int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
     if (code != ExitInvalid) {

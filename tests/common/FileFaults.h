@@ -84,10 +84,10 @@ inline QString describeDiff(const Snapshot& before, const Snapshot& after) {
     return d.join("; ");
 }
 
-// Temporary files of the atomic writers: RunOutput's "<name>.tmp-<pid>" and QSaveFile's
-// "<name>.XXXXXX".
+// Temporary files of the atomic writers: RunOutput's "<name>.tmp-<pid>-<n>" (and the CLI's
+// ".write-test.tmp-<pid>" probe), Qt's QSaveFile/QTemporaryFile "<name>.XXXXXX".
 inline QStringList leftovers(const Snapshot& s) {
-    static const QRegularExpression temp(QStringLiteral(R"(\.tmp-\d+$|\.[A-Za-z0-9]{6}$)"));
+    static const QRegularExpression temp(QStringLiteral(R"(\.tmp-\d+(-\d+)?$|\.[A-Za-z0-9]{6}$)"));
     QStringList out;
     for (auto it = s.begin(); it != s.end(); ++it)
         if (temp.match(it.key()).hasMatch()) out << it.key();

@@ -203,6 +203,20 @@ class TestFiles : public QObject {
                  QStringList{"données ü é.bin"});
     }
 
+    void atomicWriteLongName() {
+        // The longest valid name (255 bytes, non-ASCII): the temporary's suffix must not make it
+        // "File name too long".
+        const QString name = QString("é").repeated(127) + "x";
+        QCOMPARE(QFile::encodeName(name).size(), 255);
+        const QString dir = awkward + "/long";
+        std::string err;
+        for (const char* content : {"first", "second"}) {
+            QVERIFY2(writeFileAtomic(str(dir + "/" + name), content, &err), err.c_str());
+            QCOMPARE(readBytes(dir + "/" + name), QByteArray(content));
+        }
+        QCOMPARE(snapshot(dir).keys(), QStringList{name});
+    }
+
     // ---- Run folders (metrics.csv, summary.json, params/*.npy) -------------------------------
 
     void runFolderAwkwardPathRoundTrip() {
@@ -696,6 +710,59 @@ class TestFiles : public QObject {
         } else {
             QVERIFY2(after == before, qPrintable(describeDiff(before, after)));
         }
+    }
+
+    void cliUnusableOutFailsBeforeRunning_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("condition");
+        QTest::addColumn<QString>("reason");
+        for (const char* cmd : {"run", "sweep"}) {
+            QTest::newRow(qPrintable(QString(cmd) + " out is a file")) << cmd << "outfile"
+                                                                       << "not a folder";
+            QTest::newRow(qPrintable(QString(cmd) + " out under a file")) << cmd << "underfile"
+                                                                          << "Not a directory";
+            QTest::newRow(qPrintable(QString(cmd) + " read-only folder")) << cmd << "readonly"
+                                                                          << "Permission denied";
+            QTest::newRow(qPrintable(QString(cmd) + " under /proc")) << cmd << "proc"
+                                                                     << "";
+        }
+    }
+    void cliUnusableOutFailsBeforeRunning() {
+        // A run that would take many minutes: an unusable --out must be reported at once
+        // (exit 4), not after the computation, whose results would then be lost.
+        QFETCH(QString, command);
+        QFETCH(QString, condition);
+        QFETCH(QString, reason);
+        const QString w = work();
+        QDir().mkpath(w);
+        QString out = w + "/sortie ü";
+        ChildFaults faults;
+        if (condition == "outfile") writeBytes(out, "x");
+        if (condition == "underfile") {
+            writeBytes(w + "/blocker", "x");
+            out = w + "/blocker/out";
+        }
+        if (condition == "readonly") {
+            QDir().mkpath(out);
+            setMode(out, 0555);
+            faults.enforcePermissions = true;
+            if (!childCannotWriteIn(out, faults)) QSKIP("cannot make a folder unwritable here");
+        }
+        if (condition == "proc") out = "/proc/ade-nope/out";
+        QStringList args = {command, "--preset", "a-same-start",          "--out",
+                            out,     "--set",    "iterations=1000000000", "--quiet"};
+        if (command == "sweep")
+            args << "--vary"
+                 << "data.n=8,16";
+        const Snapshot before = snapshot(w);
+        QElapsedTimer t;
+        t.start();
+        const ProcessResult r = runProgram(cliPath(), args, faults, 60000);
+        if (condition == "readonly") setMode(out, 0755);
+        QCOMPARE(r.code, 4);
+        QVERIFY2(explains(r.err, out, reason), qPrintable(r.err));
+        qInfo("exit %d after %lld ms: %s", r.code, t.elapsed(), qPrintable(r.err.trimmed()));
+        QVERIFY2(snapshot(w) == before, qPrintable(describeDiff(before, snapshot(w))));
     }
 
     void cliSweepFailures_data() {

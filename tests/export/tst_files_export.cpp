@@ -317,6 +317,19 @@ class TestFilesExport : public QObject {
         QVERIFY(leftovers(snapshot(out)).isEmpty());
     }
 
+    void cliFigureUnusableOutFailsBeforeRunning() {
+        // `figure --preset` runs the preset first: an unusable --out is reported before that.
+        const QString w = work();
+        writeBytes(w + "/figures", "a file where the folder should be");
+        const ProcessResult r = runProgram(cliPath(),
+                                           {"figure", "--preset", "a-same-start", "--set",
+                                            "iterations=1000000000", "--out", w + "/figures"},
+                                           {}, 60000);
+        QCOMPARE(r.code, 4);
+        QVERIFY2(explains(r.err, w + "/figures", "not a folder"), qPrintable(r.err));
+        QCOMPARE(readBytes(w + "/figures"), QByteArray("a file where the folder should be"));
+    }
+
     void cliFigureFailures_data() {
         QTest::addColumn<QString>("condition");
         QTest::addColumn<int>("code");
