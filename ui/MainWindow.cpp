@@ -261,13 +261,14 @@ void MainWindow::updateActions() {
     QAction* pause = action(QStringLiteral("pause"));
     pause->setEnabled(active || form_->isValid());
     pause->setText(!active ? tr("&Play") : paused ? tr("Res&ume") : tr("&Pause"));
-    // Only when it changes: a new icon per update is a new QPixmapCache entry per repaint.
-    const bool showPause = active && !paused;
-    if (pause->property("showsPause") != QVariant(showPause)) {
-        pause->setIcon(
-            style()->standardIcon(showPause ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-        pause->setProperty("showsPause", showPause);
+    // The same two icons every time: a new QIcon per update is a new QPixmapCache entry at
+    // every repaint of the tool button.
+    if (playIcon_.isNull()) {
+        playIcon_ = style()->standardIcon(QStyle::SP_MediaPlay);
+        pauseIcon_ = style()->standardIcon(QStyle::SP_MediaPause);
     }
+    const QIcon& icon = active && !paused ? pauseIcon_ : playIcon_;
+    if (pause->icon().cacheKey() != icon.cacheKey()) pause->setIcon(icon);
     action(QStringLiteral("step"))->setEnabled(active || form_->isValid());
     action(QStringLiteral("stop"))->setEnabled(active);
     action(QStringLiteral("reset"))->setEnabled(!batch_.empty() || form_->isValid());

@@ -3,6 +3,7 @@
 // (bottom), "About this experiment" (right); run controls in the toolbar, menus and status bar.
 // Wiring only: the science is in core, runs in RunController, data in RunStore.
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QMainWindow>
 
 #include <memory>
@@ -128,6 +129,7 @@ class MainWindow : public QMainWindow {
     bool presentation_ = false;
     bool screenshotTaken_ = false;
     double baseFontSize_ = 0;
+    QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
 };
 
 }  // namespace ade::ui

@@ -461,7 +461,9 @@ class TestStress : public QObject {
         qInfo("ui_stress: %zu concurrent runs in %.1f s; %lld drains; longest GUI gap %d ms",
               plan.size(), seconds, static_cast<long long>(drained.count()), longest);
         QVERIFY(drained.count() > 10);
-        QVERIFY2(longest < (kSanitized ? 3000 : 1000), qPrintable(QString::number(longest)));
+        // Not a frame-time budget (the charts of a dozen new runs take a few hundred ms to build
+        // here); a GUI thread blocked on a worker would stall until the end.
+        QVERIFY2(longest < (kSanitized ? 15000 : 3000), qPrintable(QString::number(longest)));
         QVERIFY(waitFor([&] { return workerThreads() == threads0; }, 10000));
         for (const auto& [id, p] : byId)
             w->deleteRun(id);
