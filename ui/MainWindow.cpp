@@ -303,7 +303,12 @@ void MainWindow::onDrained(bool changed) {
         sinceRefresh_.start();
         chartsDirty_ = false;
     }
-    updateStatus();
+    // Status labels at most every 200 ms while streaming: each new text re-lays out the whole
+    // window (status bar, docks). State changes update them at once (activeChanged).
+    if (!sinceStatus_.isValid() || sinceStatus_.elapsed() >= 200) {
+        updateStatus();
+        sinceStatus_.start();
+    }
     if (!options_.screenshot.isEmpty() && options_.screenshotAt >= 0 && !screenshotTaken_)
         for (const auto& r : store_->runs())
             if (r->lastIteration() >= options_.screenshotAt) {

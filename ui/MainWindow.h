@@ -124,6 +124,7 @@ class MainWindow : public QMainWindow {
     bool formRestored_ = false;
     FrameStats frames_;
     QElapsedTimer sinceRefresh_;
+    QElapsedTimer sinceStatus_;
     double lastRefreshMs_ = 0;
     bool chartsDirty_ = false;
     bool presentation_ = false;
