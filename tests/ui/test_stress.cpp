@@ -413,7 +413,7 @@ class TestStress : public QObject {
         QVERIFY(waitFor([&] {
             const auto now = sizes();
             if (now != settled) settled = now, quiet.restart();
-            return quiet.elapsed() >= 200 && c->anyActive();
+            return quiet.elapsed() >= 500 && c->anyActive();
         }));
         // Step: each paused run records exactly one more iteration.
         std::vector<int> paused = c->activeIds();
