@@ -302,8 +302,8 @@ def report(res):
         "  chart refresh: median %.1f ms, max %.1f; paint (per chart): median %.2f ms, max %.1f"
         % (res["refresh_ms"]["median"], res["refresh_ms"]["max"], res["paint_ms"]["median"],
            res["paint_ms"]["max"]),
-        "  solver rate GUI/CLI: " + ", ".join(
-            "%s %.0f/%.0f it/s = %.2f" % (n, res["gui_rate"][n], res["cli_rate"][n], v)
+        "  solver rate GUI/CLI (median of the rounds' ratios): " + ", ".join(
+            "%s %.2f (GUI %.0f it/s, CLI %.0f)" % (n, v, res["gui_rate"][n], res["cli_rate"][n])
             for n, v in sorted(res["rate_ratio"].items())),
         "  CLI: %s" % res.get("cli_mode", ""),
         "  logged points %d, longest series %d records" % (res["logged_points"],
