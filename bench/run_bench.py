@@ -105,6 +105,7 @@ def main():
     ap.add_argument("--out", default="", help="folder for results (default: a temporary one)")
     ap.add_argument("--gui", default="", help="GUI executable for the GUI comparison")
     ap.add_argument("--gui-preset", default="a-spectral-vs-random")
+    ap.add_argument("--gui-reps", type=int, default=3, help="GUI/CLI rounds (medians)")
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--markdown", default="", help="also write the table as Markdown here")
     args = ap.parse_args()
@@ -240,44 +241,16 @@ def main():
         elif mb >= MEMORY_LIMIT_MB:
             failures.append("peak memory %.1f MB >= %.0f MB" % (mb, MEMORY_LIMIT_MB))
 
-    # 5. GUI against CLI on the same preset.
+    # 5. GUI against CLI on the same runs run the same way (bench/gui_bench.py: 100 000 records
+    # per series, frame times, solver rate inside the GUI against the CLI's).
     gui = None
     if args.gui and os.path.exists(args.gui):
-        helptext = subprocess.run([args.gui, "--help"], capture_output=True, text=True,
-                                  env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=60)
-        if "--stats" not in helptext.stdout + helptext.stderr:
-            gui = {"missing": "the GUI has no --stats option yet"}
-        else:
-            log("GUI and CLI on preset %s ..." % args.gui_preset)
-            stats = os.path.join(out, "gui-stats.json")
-            genv = dict(os.environ)
-            genv.setdefault("QT_QPA_PLATFORM", "offscreen")
-            subprocess.run([args.gui, "--preset", args.gui_preset, "--autorun", "--quit-when-done",
-                            "--stats", stats], env=genv, timeout=3600, capture_output=True)
-            cli_out = os.path.join(out, "gui-cli-run")
-            shutil.rmtree(cli_out, ignore_errors=True)
-            subprocess.run([cli, "run", "--preset", args.gui_preset, "--out", cli_out, "--quiet"],
-                           timeout=3600, capture_output=True)
-            gui = {"cli": summaries(cli_out)}
-            if os.path.isfile(stats):
-                with open(stats) as fh:
-                    g = json.load(fh)
-                gui["gui"] = g
-                ratios = {}
-                for run in g.get("runs", []):
-                    c_rate = gui["cli"].get(run.get("name"))
-                    if c_rate and run.get("iterations_per_second"):
-                        ratios[run["name"]] = run["iterations_per_second"] / c_rate
-                gui["rate_ratio"] = ratios
-                fm = g.get("frame_ms", {})
-                gui["frame_ms"] = fm
-                gui["logged_points"] = g.get("logged_points")
-                if ratios and min(ratios.values()) < 0.9:
-                    failures.append("GUI solver rate below 90%% of the CLI's: %s" % ratios)
-                if (fm.get("median") or 0) >= 16 or (fm.get("max") or 0) >= 50:
-                    failures.append("GUI frame times over budget: %s" % fm)
-            else:
-                gui["missing"] = "the GUI wrote no stats file"
+        sys.path.insert(0, HERE)
+        import gui_bench
+        log("GUI against the CLI (preset %s, %d rounds) ..." % (args.gui_preset, args.gui_reps))
+        gui = gui_bench.measure_gui(args.build_dir, preset=args.gui_preset,
+                                    out=os.path.join(out, "gui"), reps=args.gui_reps, log=log)
+        failures.extend(gui.get("failures", []))
     elif args.gui:
         gui = {"missing": "no GUI executable at %s" % args.gui}
     else:
@@ -326,17 +299,15 @@ def main():
     if memory:
         notes.append("peak RSS of the CLI, Experiment A n = 16384, P = 1: %.1f MB (limit %.0f MB)"
                      % (memory["peak_rss_mb"], MEMORY_LIMIT_MB))
+    gui_lines = []
     if gui:
-        if "missing" in gui:
+        if "missing" in gui and "rate_ratio" not in gui:
             notes.append("GUI comparison: not done (%s)" % gui["missing"])
         else:
-            fm = gui.get("frame_ms", {})
-            notes.append("GUI (preset %s): solver rate / CLI rate per run %s (bar >= 0.9); frame "
-                         "time median %s ms, p99 %s ms, max %s ms; %s logged points"
-                         % (args.gui_preset,
-                            ", ".join("%s %.2f" % kv for kv in gui.get("rate_ratio", {}).items()),
-                            fm.get("median"), fm.get("p99"), fm.get("max"), gui.get("logged_points")))
+            gui_lines = gui_bench.report(gui)
     text = "\n".join(lines) + "\n\n" + "\n".join("- " + n for n in notes) + "\n"
+    if gui_lines:
+        text += "\n" + "\n".join(gui_lines) + "\n"
     print(text)
     if args.markdown:
         with open(args.markdown, "w") as fh:
