@@ -103,11 +103,16 @@ def run_gui(gui, preset, sets, stats_file, timeout=3600):
 
 
 def _summary_rate(folder):
+    """The run's iterations per second; its other outputs (100 000-row CSVs) are deleted."""
     f = os.path.join(folder, "summary.json")
     if not os.path.isfile(f):
         return None
     with open(f) as fh:
-        return json.load(fh).get("iterations_per_second")
+        rate = json.load(fh).get("iterations_per_second")
+    for name in os.listdir(folder):
+        if name != "summary.json" and os.path.isfile(os.path.join(folder, name)):
+            os.remove(os.path.join(folder, name))
+    return rate
 
 
 def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
@@ -126,9 +131,12 @@ def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
         subprocess.run(cmd, timeout=timeout, capture_output=True)
         rates = {}
         for name in sorted(os.listdir(out_dir)):
-            r = _summary_rate(os.path.join(out_dir, name))
-            if r is not None:
-                rates[name] = r
+            if os.path.isdir(os.path.join(out_dir, name)):
+                r = _summary_rate(os.path.join(out_dir, name))
+                if r is not None:
+                    rates[name] = r
+        if os.path.isfile(os.path.join(out_dir, "session.json")):
+            os.remove(os.path.join(out_dir, "session.json"))
         return rates, ("one process (runs in turn: init = same)" if dependent else
                        "one process, one run"), [cmd]
     procs, cmds = [], []
@@ -138,8 +146,9 @@ def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
         pf = os.path.join(out_dir, "plan-%s.json" % r["name"])
         with open(pf, "w") as fh:
             json.dump(plan, fh)
+        # Each process its own --out: both would write DIR/session.json otherwise.
         cmd = [cli, "run", "--config", pf] + _set_args(sets) + [
-            "--out", os.path.join(out_dir, "runs"), "--quiet"]
+            "--out", os.path.join(out_dir, "out-" + r["name"]), "--quiet"]
         cmds.append(cmd)
     for cmd in cmds:
         procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
@@ -147,9 +156,12 @@ def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
         p.communicate(timeout=timeout)
     rates = {}
     for r in runs:
-        rate = _summary_rate(os.path.join(out_dir, "runs", r["name"]))
+        rate = _summary_rate(os.path.join(out_dir, "out-" + r["name"], r["name"]))
         if rate is not None:
             rates[r["name"]] = rate
+        session = os.path.join(out_dir, "out-" + r["name"], "session.json")
+        if os.path.isfile(session):
+            os.remove(session)
     return rates, "one process per run, all at once (as the GUI)", cmds
 
 
