@@ -4,32 +4,18 @@
 #include <csignal>
 
 #include "Npy.h"
+#include "Process.h"
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
+using Result = testproc::ProcessResult;
 
 QString cliPath() {
     return qEnvironmentVariable("ADE_CLI");
 }
 
 Result runCli(const QStringList& args, int timeoutMs = 120000) {
-    QProcess p;
-    p.start(cliPath(), args);
-    Result r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timeout";
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return testproc::run(cliPath(), args, timeoutMs);
 }
 
 QByteArray readFile(const QString& path) {

@@ -37,6 +37,8 @@
 #include <csignal>
 #include <cstring>
 
+#include "Process.h"
+
 namespace filefaults {
 
 // A folder name with spaces, an apostrophe and non-ASCII letters: must work everywhere.
@@ -192,27 +194,13 @@ inline void applyChildFaults(QProcess& p, const ChildFaults& f) {
     });
 }
 
-struct ProcessResult {
-    int code = -1;  // -1: crashed or timed out
-    QString out, err;
-};
+using testproc::ProcessResult;
 
 inline ProcessResult runProgram(const QString& program, const QStringList& args,
                                 const ChildFaults& faults = {}, int timeoutMs = 180000) {
     QProcess p;
     applyChildFaults(p, faults);
-    p.start(program, args);
-    ProcessResult r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timeout";
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return testproc::run(p, program, args, timeoutMs);
 }
 
 // Whether a child with `faults` really cannot create a file in `dir` (probe with sh).

@@ -2,30 +2,18 @@
 // metric columns of MODELS.md, and the Darcy data and stage-1 weights are reused from the cache.
 #include <QtTest>
 
+#include "Process.h"
+
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
+using Result = testproc::ProcessResult;
 
 Result runCli(const QStringList& args, const QString& cacheDir) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("ADE_CACHE_DIR", cacheDir);
     p.setProcessEnvironment(env);
-    p.start(qEnvironmentVariable("ADE_CLI"), args);
-    Result r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timeout";
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return testproc::run(p, qEnvironmentVariable("ADE_CLI"), args, 60000);
 }
 
 // Header and last row of a metrics.csv.
