@@ -72,18 +72,6 @@ def peak_rss_mb(cmd):
     return proc.returncode, usage.ru_maxrss / 1024.0, err  # ru_maxrss is in KiB on Linux
 
 
-def summaries(out_dir):
-    """iterations_per_second of every run folder's summary.json under out_dir."""
-    rates = {}
-    for name in sorted(os.listdir(out_dir)):
-        f = os.path.join(out_dir, name, "summary.json")
-        if os.path.isfile(f):
-            with open(f) as fh:
-                s = json.load(fh)
-            rates[name] = s.get("iterations_per_second")
-    return rates
-
-
 def fmt(x, digits=1):
     if x is None:
         return "—"

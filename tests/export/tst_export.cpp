@@ -5,6 +5,7 @@
 #include "DataExport.h"
 #include "FigureRenderer.h"
 #include "Npy.h"
+#include "RealRuns.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "Trainer.h"
@@ -13,20 +14,6 @@ using namespace ade;
 using namespace ade::ui;
 
 namespace {
-
-void addRealRun(RunStore& store, const QString& name, const char* optimizer) {
-    Config c;
-    c.setText("data.n", "16");
-    c.setText("data.prompts", "4");
-    c.setText("iterations", "40");
-    c.setText("optimizer", optimizer);
-    std::string err;
-    auto t = makeTrainer(c, &err);
-    const RunResult r = t->run();
-    Session s;
-    s.runs.push_back(sessionRunFrom(name.toStdString(), c, r));
-    addSessionToStore(s, store);
-}
 
 QByteArray readAll(const QString& path) {
     QFile f(path);

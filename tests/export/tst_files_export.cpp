@@ -13,6 +13,7 @@
 #include "FileFaults.h"
 #include "Npy.h"
 #include "Preset.h"
+#include "RealRuns.h"
 #include "RunOutput.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
@@ -75,19 +76,6 @@ QString prepare(Fault fault, const QString& work, const QString& name, const QBy
     return {};
 }
 
-void addRun(RunStore& store, const QString& name, const char* optimizer) {
-    Config c;
-    c.setText("data.n", "16");
-    c.setText("data.prompts", "4");
-    c.setText("iterations", "40");
-    c.setText("optimizer", optimizer);
-    std::string err;
-    auto t = makeTrainer(c, &err);
-    Session s;
-    s.runs.push_back(sessionRunFrom(name.toStdString(), c, t->run()));
-    addSessionToStore(s, store);
-}
-
 bool looksLike(FigureFormat f, const QByteArray& bytes) {
     switch (f) {
         case FigureFormat::Png:
@@ -125,8 +113,8 @@ class TestFilesExport : public QObject {
   private slots:
     void initTestCase() {
         QVERIFY(tmp.isValid());
-        addRun(store, "exécution ü", "gd");
-        addRun(store, "sgd run", "sgd");
+        addRealRun(store, "exécution ü", "gd");
+        addRealRun(store, "sgd run", "sgd");
         loss = defaultChartSpecs().front();
         awkward = tmp.filePath(kAwkwardDir);
     }

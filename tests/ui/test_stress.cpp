@@ -135,6 +135,22 @@ bool waitFor(Pred pred, int ms = kWaitMs) {
     return true;
 }
 
+// Waits until every run has at least five records and returns each run's record count then
+// (empty if that did not happen in time).
+std::map<QString, std::size_t> countsOnceStreaming(const RunStore& store,
+                                                   const std::vector<int>& ids) {
+    const bool streaming = waitFor([&] {
+        for (int id : ids)
+            if (store.run(id)->size() < 5) return false;
+        return true;
+    });
+    std::map<QString, std::size_t> seen;
+    if (streaming)
+        for (int id : ids)
+            seen[store.run(id)->name] = store.run(id)->size();
+    return seen;
+}
+
 QByteArray firstLine(const QString& file) {
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly)) return {};
@@ -478,14 +494,8 @@ class TestStress : public QObject {
         w->sessions()->setRecoveryPath(path);
         RunStore* store = w->store();
         std::vector<int> ids = startFourLongRuns(*w);
-        QVERIFY(waitFor([&] {
-            for (int id : ids)
-                if (store->run(id)->size() < 5) return false;
-            return true;
-        }));
-        std::map<QString, std::size_t> seen;
-        for (int id : ids)
-            seen[store->run(id)->name] = store->run(id)->size();
+        std::map<QString, std::size_t> seen = countsOnceStreaming(*store, ids);
+        QVERIFY(!seen.empty());
         QElapsedTimer t;
         t.start();
         w.reset();
@@ -506,14 +516,8 @@ class TestStress : public QObject {
         w->sessions()->setRecoveryPath(path);
         RunStore* store = w->store();
         std::vector<int> ids = startFourLongRuns(*w);
-        QVERIFY(waitFor([&] {
-            for (int id : ids)
-                if (store->run(id)->size() < 5) return false;
-            return true;
-        }));
-        std::map<QString, std::size_t> seen;
-        for (int id : ids)
-            seen[store->run(id)->name] = store->run(id)->size();
+        std::map<QString, std::size_t> seen = countsOnceStreaming(*store, ids);
+        QVERIFY(!seen.empty());
         QElapsedTimer t;
         t.start();
         QVERIFY(w->close());
