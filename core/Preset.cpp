@@ -8,9 +8,6 @@
 #include <set>
 #include <sstream>
 
-#ifndef ADE_RESOURCE_DIR
-#define ADE_RESOURCE_DIR ""
-#endif
 
 namespace ade {
 
@@ -200,13 +197,13 @@ std::vector<std::filesystem::path> PresetLibrary::defaultDirectories(const std::
     std::error_code ec;
     auto exe = std::filesystem::canonical("/proc/self/exe", ec);
     if (ec && !argv0.empty()) exe = std::filesystem::absolute(argv0, ec);
+    // Installed (<prefix>/bin -> <prefix>/share) and build tree (build/app -> build/share, a
+    // copy staged by resources/CMakeLists.txt) alike; no path of the source tree is compiled in.
     if (!ec) dirs.push_back(exe.parent_path().parent_path() / "share/attention-explorer/presets");
-    if (std::string(ADE_RESOURCE_DIR).size())
-        dirs.push_back(std::filesystem::path(ADE_RESOURCE_DIR) / "presets");
     return dirs;
 }
 
-PresetLibrary::PresetLibrary(std::vector<std::filesystem::path> dirs) {
+PresetLibrary::PresetLibrary(std::vector<std::filesystem::path> dirs) : dirs_(dirs) {
     std::set<std::string> seen;
     for (const auto& dir : dirs) {
         std::error_code ec;
@@ -253,7 +250,12 @@ std::string PresetLibrary::names() const {
     std::string s;
     for (const auto& e : entries_)
         s += (s.empty() ? "" : ", ") + e.name;
-    return s.empty() ? "(none found)" : s;
+    if (!s.empty()) return s;
+    std::string where;
+    for (const auto& d : dirs_)
+        where += (where.empty() ? "" : ", ") + d.string();
+    return "none found (looked in " + (where.empty() ? std::string("no folder") : where) +
+           "; set ADE_RESOURCES to the folder that holds presets/)";
 }
 
 }  // namespace ade

@@ -56,8 +56,8 @@ std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std:
 // The preset library: every *.json in the preset directories, by name.
 class PresetLibrary {
   public:
-    // Search order: $ADE_RESOURCES/presets, <exe>/../share/attention-explorer/presets,
-    // the source tree's resources/presets (compiled in).
+    // Search order: $ADE_RESOURCES/presets, then <exe>/../share/attention-explorer/presets
+    // (installed, or the copy staged in the build tree).
     static std::vector<std::filesystem::path> defaultDirectories(const std::string& argv0);
     explicit PresetLibrary(std::vector<std::filesystem::path> dirs);
 
@@ -73,6 +73,7 @@ class PresetLibrary {
 
   private:
     std::vector<Entry> entries_;
+    std::vector<std::filesystem::path> dirs_;  // where it looked, for "none found" messages
 };
 
 // A run or folder name safe on every file system: [A-Za-z0-9._-], others replaced by '_'.

@@ -32,6 +32,7 @@ class SweepView;
 
 struct LaunchOptions {
     QString preset;                 // load this preset at start
+    QString session;                // or open this saved session at start
     std::vector<std::string> sets;  // "KEY=VALUE" overrides for every run of that preset
     bool autorun = false;           // start its runs (or sweep) at once
     bool quitWhenDone = false;

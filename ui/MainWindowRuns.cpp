@@ -241,7 +241,18 @@ void MainWindow::launch() {
     QTimer::singleShot(0, this, [this] {
         launchPending_ = true;
         bool started = false;
-        if (!options_.preset.isEmpty()) {
+        if (!options_.session.isEmpty()) {
+            // openSession shows its own message on failure (and changes nothing).
+            QString err;
+            if (!sessions_->openSession(options_.session, &err)) {
+                qWarning("attention-explorer: %s", qPrintable(err));
+                if (options_.quitWhenDone) {
+                    QApplication::exit(2);
+                    launchPending_ = false;
+                    return;
+                }
+            }
+        } else if (!options_.preset.isEmpty()) {
             if (!loadPreset(options_.preset, options_.autorun, options_.sets)) {
                 if (options_.quitWhenDone) QApplication::exit(2);
                 launchPending_ = false;

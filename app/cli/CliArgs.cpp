@@ -37,6 +37,12 @@ Usage:
       the same code as the GUI's export: runs the preset or config first (or reads a saved
       session), writes DIR/<chart>.<format> and DIR/session.json.
 
+  attention-explorer-cli --version
+      Print the version.
+
+Presets are read from $ADE_RESOURCES/presets (if set) and from the folder installed beside the
+program (<prefix>/share/attention-explorer/presets); a name found in the first wins.
+
 Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
 4 a file could not be written, 130 interrupted (what was computed is written).
 )";
@@ -59,6 +65,7 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
     }
     a.command = argv[1];
     if (a.command == "-h" || a.command == "--help") a.command = "help";
+    if (a.command == "-V" || a.command == "--version") a.command = "version";
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&](std::string& out) {

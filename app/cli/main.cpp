@@ -16,6 +16,7 @@
 #include "RunControl.h"
 #include "RunOutput.h"
 #include "Session.h"
+#include "Version.h"
 
 using namespace ade;
 
@@ -246,6 +247,10 @@ int main(int argc, char** argv) {
         std::cout << usageText();
         return ExitOk;
     }
+    if (a.command == "version") {
+        std::cout << "attention-explorer-cli " << ADE_VERSION << "\n";
+        return ExitOk;
+    }
     if (a.command == "presets") return listPresets(lib);
     if (a.command == "keys") return listKeys();
     if (a.command == "figure") {
@@ -257,7 +262,7 @@ int main(int argc, char** argv) {
     }
     if (a.command != "run" && a.command != "sweep")
         return invalid("unknown command '" + a.command +
-                       "'; commands: presets, keys, run, sweep, figure");
+                       "'; commands: presets, keys, run, sweep, figure, help, --version");
 
     if (a.outDir.empty()) return invalid("--out DIR is required");
     auto plan = loadPlan(a, lib, &error);

@@ -4,6 +4,7 @@
 #include <QIcon>
 
 #include "MainWindow.h"
+#include "Version.h"
 #include "Preset.h"
 
 int main(int argc, char** argv) {
@@ -13,8 +14,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QApplication::setOrganizationName(QStringLiteral("attention-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("Attention Dynamics Explorer"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-    QApplication::setDesktopFileName(QStringLiteral("attention-explorer"));
+    QApplication::setApplicationVersion(QStringLiteral(ADE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("org.attentiondynamics.explorer"));
 
     QCommandLineParser p;
     p.setApplicationDescription(
@@ -49,7 +50,15 @@ int main(int argc, char** argv) {
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings."));
     p.addOptions({preset, set, autorun, quit, shot, shotAt, stats, presentation, noSettings});
+    p.addPositionalArgument(QStringLiteral("session"),
+                            QStringLiteral("A saved session (.json) to open, as File > Open "
+                                           "Session (how the desktop's file manager opens one)."),
+                            QStringLiteral("[SESSION.json]"));
     p.process(app);
+    if (p.positionalArguments().size() > 1) {
+        fprintf(stderr, "attention-explorer: give at most one session file\n");
+        return 2;
+    }
 
     ade::ui::LaunchOptions o;
     o.preset = p.value(preset);
@@ -62,6 +71,14 @@ int main(int argc, char** argv) {
     o.persistSettings = !p.isSet(noSettings);
     o.presentation = p.isSet(presentation);
     o.argv0 = argc > 0 ? argv[0] : "";
+    if (!p.positionalArguments().isEmpty()) {
+        o.session = p.positionalArguments().constFirst();
+        if (!o.preset.isEmpty() || o.autorun || !o.sets.empty()) {
+            fprintf(stderr, "attention-explorer: a session file opens saved runs; --preset, "
+                            "--set and --autorun go without one\n");
+            return 2;
+        }
+    }
     if (p.isSet(shotAt)) {
         bool ok = false;
         o.screenshotAt = p.value(shotAt).toLong(&ok);
@@ -70,7 +87,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (o.preset.isEmpty() &&
+    if (o.preset.isEmpty() && o.session.isEmpty() &&
         (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty() || !o.sets.empty()))
         o.preset = QStringLiteral("a-spectral-vs-random");
     {  // A bad --set is a usage error, reported before the window opens (as by the CLI).

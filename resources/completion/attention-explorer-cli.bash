@@ -1,0 +1,250 @@
+# bash completion for attention-explorer-cli                     -*- shell-script -*-
+#
+# Install as  <prefix>/share/bash-completion/completions/attention-explorer-cli
+# or source it from ~/.bashrc.  Works with and without the bash-completion package:
+# _init_completion is used when it is defined, plain COMP_WORDS / COMP_CWORD otherwise.
+#
+# Preset names come from `attention-explorer-cli presets` and configuration keys from
+# `attention-explorer-cli keys`, asked of the very program being completed (so a build-tree
+# binary completes its own presets), falling back to attention-explorer-cli on PATH.
+
+# The program to ask for presets and keys: the word being completed as a command if it is an
+# executable, else attention-explorer-cli on PATH. Prints nothing when neither is found.
+_attention_explorer_cli__program() {
+    local prog=${1-}
+    if [[ $prog == "~"* ]]; then
+        prog=${HOME-}${prog#\~}
+    fi
+    if [[ -n $prog && $prog == */* && -x $prog && ! -d $prog ]]; then
+        printf '%s\n' "$prog"
+        return 0
+    fi
+    if [[ -n $prog && $prog != */* ]] && type -P -- "$prog" >/dev/null 2>&1; then
+        type -P -- "$prog"
+        return 0
+    fi
+    type -P attention-explorer-cli 2>/dev/null
+}
+
+# Preset names (first column of `presets`).
+_attention_explorer_cli__presets() {
+    local prog
+    prog=$(_attention_explorer_cli__program "${1-}") || return 0
+    [[ -n $prog ]] || return 0
+    "$prog" presets 2>/dev/null | awk 'NF { print $1 }'
+}
+
+# Configuration keys (key lines of `keys` start at column 0; detail lines are indented).
+_attention_explorer_cli__keys() {
+    local prog
+    prog=$(_attention_explorer_cli__program "${1-}") || return 0
+    [[ -n $prog ]] || return 0
+    "$prog" keys 2>/dev/null | awk '/^[^ \t]/ { print $1 }'
+}
+
+# Allowed values of one key, when they form a list ("one of a, b, c" or "true or false").
+_attention_explorer_cli__values() {
+    local prog
+    prog=$(_attention_explorer_cli__program "${1-}") || return 0
+    [[ -n $prog ]] || return 0
+    "$prog" keys 2>/dev/null | awk -v k="${2-}" '
+        /^[^ \t]/ && $1 == k {
+            if (match($0, /one of .*/)) {
+                s = substr($0, RSTART + 7)
+                sub(/ \[experiment [^]]*\]$/, "", s)
+                gsub(/, /, " ", s)
+                print s
+            } else if ($0 ~ /true or false/) {
+                print "true false"
+            }
+            exit
+        }'
+}
+
+# Fills COMPREPLY with the words of $1 that start with $2 (one word per element, no globbing).
+_attention_explorer_cli__reply() {
+    local IFS=$' \t\n'
+    COMPREPLY=()
+    local w
+    for w in $1; do
+        [[ $w == "${2-}"* ]] && COMPREPLY+=("$w")
+    done
+}
+
+_attention_explorer_cli__nospace() {
+    type compopt >/dev/null 2>&1 && compopt -o nospace 2>/dev/null
+}
+
+# Files ending in .json, and folders to descend into.
+_attention_explorer_cli__json_files() {
+    local cur=${1-} IFS=$'\n' f
+    COMPREPLY=()
+    type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
+    for f in $(compgen -d -- "$cur"); do
+        COMPREPLY+=("$f")
+    done
+    for f in $(compgen -f -X '!*.[jJ][sS][oO][nN]' -- "$cur"); do
+        [[ -d $f ]] || COMPREPLY+=("$f")
+    done
+}
+
+_attention_explorer_cli__dirs() {
+    local cur=${1-} IFS=$'\n' f
+    COMPREPLY=()
+    type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
+    for f in $(compgen -d -- "$cur"); do
+        COMPREPLY+=("$f")
+    done
+}
+
+# Completes KEY=VALUE after --set / --vary: keys as "KEY=" (no space after), then the allowed
+# values of a choice or boolean key.
+_attention_explorer_cli__assignment() {
+    local prog=$1 cur=$2 repeat=$3
+    COMPREPLY=()
+    if [[ $cur != *=* ]]; then
+        local keys k
+        keys=$(_attention_explorer_cli__keys "$prog")
+        for k in $keys; do
+            [[ $k == "$cur"* ]] && COMPREPLY+=("$k=")
+        done
+        _attention_explorer_cli__nospace
+        return 0
+    fi
+    local key=${cur%%=*} value=${cur#*=} prefix=""
+    # readline treats '=' as a word break by default: the word it replaces is what follows it.
+    [[ ${COMP_WORDBREAKS-} == *=* ]] || prefix="$key="
+    local values
+    values=$(_attention_explorer_cli__values "$prog" "$key")
+    [[ -n $values ]] || return 0
+    local head="" last=$value
+    if [[ $repeat == list && $value == *,* ]]; then  # --vary KEY=V1,V2,...
+        head=${value%,*},
+        last=${value##*,}
+    fi
+    local v
+    for v in $values; do
+        [[ $v == "$last"* ]] && COMPREPLY+=("$prefix$head$v")
+    done
+    [[ $repeat == list ]] && _attention_explorer_cli__nospace
+    return 0
+}
+
+_attention_explorer_cli() {
+    local cur prev words cword i
+    if declare -F _init_completion >/dev/null 2>&1; then
+        _init_completion -n = || return
+    else
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        # Join KEY = VALUE back together: readline splits words at '=' (COMP_WORDBREAKS).
+        local -a joined=()
+        local n=-1 newcword=0
+        for ((i = 0; i < ${#words[@]}; i++)); do
+            if ((i > 2)) && [[ ${words[i]} == "=" || ${words[i - 1]} == "=" ]]; then
+                joined[n]+=${words[i]}
+            else
+                joined+=("${words[i]}")
+                n=$((n + 1))
+            fi
+            ((i == cword)) && newcword=$n
+        done
+        words=("${joined[@]}")
+        cword=$newcword
+        cur=${words[cword]-}
+        prev=""
+        ((cword > 0)) && prev=${words[cword - 1]-}
+    fi
+
+    local prog=${words[0]-attention-explorer-cli}
+    local commands="presets keys run sweep figure help"
+
+    if ((cword <= 1)); then
+        if [[ $cur == -* ]]; then
+            _attention_explorer_cli__reply "--help --version" "$cur"
+        else
+            _attention_explorer_cli__reply "$commands" "$cur"
+        fi
+        return 0
+    fi
+
+    local command=${words[1]}
+    case $prev in
+        --preset)
+            _attention_explorer_cli__reply "$(_attention_explorer_cli__presets "$prog")" "$cur"
+            return 0
+            ;;
+        --config | --session)
+            _attention_explorer_cli__json_files "$cur"
+            return 0
+            ;;
+        --out)
+            _attention_explorer_cli__dirs "$cur"
+            return 0
+            ;;
+        --set)
+            _attention_explorer_cli__assignment "$prog" "$cur" single
+            return 0
+            ;;
+        --vary)
+            _attention_explorer_cli__assignment "$prog" "$cur" list
+            return 0
+            ;;
+        --format)
+            local head="" last=$cur
+            if [[ $cur == *,* ]]; then
+                head=${cur%,*},
+                last=${cur##*,}
+            fi
+            COMPREPLY=()
+            local f
+            for f in png svg pdf; do
+                [[ $f == "$last"* ]] && COMPREPLY+=("$head$f")
+            done
+            return 0
+            ;;
+        --style)
+            _attention_explorer_cli__reply "screen publication" "$cur"
+            return 0
+            ;;
+        --size)
+            _attention_explorer_cli__reply "1200x800 1600x900 1920x1080 800x600" "$cur"
+            return 0
+            ;;
+        --seeds | --jobs)
+            COMPREPLY=()
+            return 0
+            ;;
+    esac
+
+    local opts
+    case $command in
+        presets | help | -h | --help) opts="" ;;
+        keys) opts="--preset" ;;
+        run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
+        sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
+        figure) opts="--preset --config --session --out --format --size --style --set" ;;
+        *) opts="" ;;
+    esac
+    [[ -n $opts ]] && opts="$opts --help"
+
+    # Options already given are not offered again, except the repeatable --set and --vary.
+    local o w filtered="" seen
+    for o in $opts; do
+        seen=""
+        if [[ $o != --set && $o != --vary ]]; then
+            for ((i = 2; i < cword; i++)); do
+                w=${words[i]}
+                [[ $w == "$o" ]] && seen=1
+                [[ $o == --quiet && $w == -q ]] && seen=1
+            done
+        fi
+        [[ -z $seen ]] && filtered="$filtered $o"
+    done
+    _attention_explorer_cli__reply "$filtered" "$cur"
+    return 0
+}
+
+complete -F _attention_explorer_cli attention-explorer-cli
+
+# ex: filetype=sh
