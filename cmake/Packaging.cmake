@@ -1,0 +1,31 @@
+# `cpack -G DEB` in a build tree makes dist/attention-explorer_<version>_<arch>.deb (see
+# scripts/package, which builds a portable tree for it: no -march=native, no tests).
+# The shared-library dependencies are computed by dpkg-shlibdeps from the installed programs;
+# only what no ELF file names is listed by hand: Qt's platform plugins (xcb, offscreen) and its
+# SVG plugins, which Qt loads at run time, never through the dynamic linker.
+set(CPACK_PACKAGE_NAME attention-explorer)
+set(CPACK_PACKAGE_VENDOR "The Attention Dynamics Explorer developers")
+set(CPACK_PACKAGE_CONTACT "The Attention Dynamics Explorer developers <attention-explorer@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "watch softmax attention learn: live training dynamics")
+set(CPACK_PACKAGE_DESCRIPTION
+  "An explorer for teaching, studying and tuning the training of attention models: softmax
+self-attention on linear regression (spectral initialisation, balancing regulariser,
+preconditioner, manifold of global minima, data-compute scaling) and stochastic (Langevin)
+training of attention and LoRA under weak regularisers, with live charts, comparisons,
+sessions and publication-quality exports. attention-explorer-cli runs the same experiments
+and renders the same figures headless.")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_INSTALL_DIRECTORY /usr)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_PACKAGE_DIRECTORY "${CMAKE_SOURCE_DIR}/dist")
+set(CPACK_STRIP_FILES ON)
+
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, qt6-svg-plugins")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+include(CPack)
