@@ -1,8 +1,9 @@
 # `cpack -G DEB` in a build tree makes dist/attention-explorer_<version>_<arch>.deb (see
 # scripts/package, which builds a portable tree for it: no -march=native, no tests).
 # The shared-library dependencies are computed by dpkg-shlibdeps from the installed programs;
-# only what no ELF file names is listed by hand: Qt's platform plugins (xcb, offscreen) and its
-# SVG plugins, which Qt loads at run time, never through the dynamic linker.
+# only what no ELF file names is listed by hand: Qt's platform plugins (xcb, offscreen), which Qt
+# loads at run time, never through the dynamic linker (on Debian 12 they are in qt6-qpa-plugins;
+# the SVG icon and image plugins come with libqt6svg6, which dpkg-shlibdeps finds).
 set(CPACK_PACKAGE_NAME attention-explorer)
 set(CPACK_PACKAGE_VENDOR "The Attention Dynamics Explorer developers")
 set(CPACK_PACKAGE_CONTACT "The Attention Dynamics Explorer developers <attention-explorer@localhost>")
@@ -24,7 +25,7 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, qt6-svg-plugins")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
