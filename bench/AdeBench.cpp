@@ -24,6 +24,7 @@
 #include "Config.h"
 #include "ExperimentA.h"
 #include "ExperimentDarcy.h"
+#include "ExperimentRegistry.h"
 #include "LinearRegressionData.h"
 #include "Npy.h"
 #include "Optimizer.h"

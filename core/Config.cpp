@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "ExperimentRegistry.h"
 #include "ParamSpec.h"
 
 namespace ade {
@@ -271,22 +270,12 @@ std::optional<ConfigError> Config::apply(const nlohmann::json& object,
     return std::nullopt;
 }
 
-std::vector<ConfigError> Config::validate() const {
-    std::vector<ConfigError> errors;
-    validateExperimentConfig(*this, errors);
-    return errors;
-}
-
 nlohmann::json Config::toJson() const {
     nlohmann::json out = nlohmann::json::object();
     const std::string exp = experiment();
     for (const auto& s : ParamRegistry::instance().all())
         if (s.appliesTo(exp)) out[s.key] = values_.at(s.key);
     return out;
-}
-
-std::string Config::brief() const {
-    return experimentBrief(*this);
 }
 
 bool splitAssignment(const std::string& text, std::string& key, std::string& value) {

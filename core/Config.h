@@ -36,13 +36,12 @@ class Config {
     // unless `unknownKeys` is given, in which case they are collected there and skipped.
     std::optional<ConfigError> apply(const nlohmann::json& object,
                                      std::vector<std::string>* unknownKeys = nullptr);
-    // Cross-key checks (rank <= min(d,k), memory estimate, ...). Empty when valid.
-    std::vector<ConfigError> validate() const;
+    // Cross-key checks (rank <= min(d,k), memory estimate, ...) depend on the experiment:
+    // validateConfig() in ExperimentRegistry.h. So does the one-line text of a few key
+    // parameters for listings: experimentBrief().
 
     // The resolved configuration: every key that applies to this run's experiment.
     nlohmann::json toJson() const;
-    // One-line text of a few key parameters, for listings.
-    std::string brief() const;
 
   private:
     nlohmann::json values_ = nlohmann::json::object();

@@ -8,9 +8,9 @@
 #include <numbers>
 
 #include "ChunkedParallel.h"
+#include "Files.h"
 #include "Npy.h"
 #include "Rng.h"
-#include "RunOutput.h"
 #include "WorkerPool.h"
 
 namespace ade {

@@ -13,9 +13,9 @@
 #include "ExperimentB.h"
 #include "ExperimentRegistry.h"
 #include "FactorOrbit.h"
+#include "Files.h"
 #include "ParamSpec.h"
 #include "Rng.h"
-#include "RunOutput.h"
 #include "Trainer.h"
 #include "WorkerPool.h"
 

@@ -39,14 +39,28 @@ std::unique_ptr<Problem> makeProblem(const Config& config, std::string* error) {
     return info->make(config, error);
 }
 
-void validateExperimentConfig(const Config& config, std::vector<ConfigError>& errors) {
+std::vector<ConfigError> validateConfig(const Config& config) {
+    std::vector<ConfigError> errors;
     if (const ExperimentInfo* info = findExperiment(config.experiment()); info && info->validate)
         info->validate(config, errors);
+    return errors;
 }
 
 std::string experimentBrief(const Config& config) {
     const ExperimentInfo* info = findExperiment(config.experiment());
     return info && info->brief ? info->brief(config) : config.experiment();
+}
+
+std::unique_ptr<Trainer> makeTrainer(const Config& config, std::string* error,
+                                     std::optional<ParamSet> initial) {
+    const auto errors = validateConfig(config);
+    if (!errors.empty()) {
+        if (error) *error = errors.front().message;
+        return nullptr;
+    }
+    auto problem = makeProblem(config, error);
+    if (!problem) return nullptr;
+    return std::make_unique<Trainer>(config, std::move(problem), std::move(initial));
 }
 
 }  // namespace ade

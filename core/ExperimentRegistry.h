@@ -3,11 +3,13 @@
 // and an ExperimentInfo, plus one line in ExperimentRegistry.cpp.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "Config.h"
 #include "Problem.h"
+#include "Trainer.h"
 
 namespace ade {
 
@@ -26,8 +28,15 @@ const ExperimentInfo* findExperiment(const std::string& name);
 
 // Builds the problem for a validated config; nullptr with a message on failure.
 std::unique_ptr<Problem> makeProblem(const Config& config, std::string* error);
-void validateExperimentConfig(const Config& config, std::vector<ConfigError>& errors);
+// Cross-key checks beyond per-key ranges, by the config's experiment. Empty when valid.
+std::vector<ConfigError> validateConfig(const Config& config);
+// One-line text of a few key parameters, for run lists and progress lines.
 std::string experimentBrief(const Config& config);
+
+// Convenience: validate, build problem and trainer from a config (nullptr + message when
+// invalid).
+std::unique_ptr<Trainer> makeTrainer(const Config& config, std::string* error,
+                                     std::optional<ParamSet> initial = std::nullopt);
 
 // Per-experiment registration, defined in each experiment's file.
 ExperimentInfo experimentAInfo();

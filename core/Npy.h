@@ -1,11 +1,18 @@
 #pragma once
 // NumPy .npy (format 1.0, little-endian float64, C order) reading and writing.
+#include <cstddef>
 #include <optional>
 #include <string>
-
-#include "Problem.h"
+#include <vector>
 
 namespace ade {
+
+// A named array for .npy output (parameters, data sets, true matrices). Row-major shape.
+struct NamedArray {
+    std::string name;
+    std::vector<std::size_t> shape;
+    std::vector<double> values;  // row-major (C order)
+};
 
 // Serialises to bytes (the caller writes atomically).
 std::string encodeNpy(const NamedArray& a);

@@ -42,7 +42,7 @@ std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const Sweep
                 const auto seed = run.config.getInt("seed") + s;
                 p.config.setJson("seed", seed);
                 p.name = safeName(run.name + suffix + "_seed" + std::to_string(seed));
-                const auto errors = p.config.validate();
+                const auto errors = validateConfig(p.config);
                 if (!errors.empty()) {
                     if (error) *error = p.name + ": " + errors.front().message;
                     return std::nullopt;

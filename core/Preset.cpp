@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "ExperimentRegistry.h"
+#include "Files.h"
 
 namespace ade {
 
@@ -22,17 +24,6 @@ bool isPlanDocument(const nlohmann::json& doc) {
 }
 
 }  // namespace
-
-std::string safeName(const std::string& name) {
-    std::string out;
-    for (char c : name) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                        (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' || c == '=';
-        out.push_back(ok ? c : '_');
-    }
-    if (out.empty() || out == "." || out == "..") out = "run";
-    return out;
-}
 
 std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets) {
     for (const auto& s : sets) {
@@ -132,7 +123,7 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
             if (from == r.name) return fail("run '" + r.name + "' cannot start from itself");
         }
         for (const auto& r : plan.runs) {
-            const auto errors = r.config.validate();
+            const auto errors = validateConfig(r.config);
             if (!errors.empty()) return fail("run '" + r.name + "': " + errors.front().message);
         }
 

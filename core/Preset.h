@@ -76,7 +76,4 @@ class PresetLibrary {
     std::vector<std::filesystem::path> dirs_;  // where it looked, for "none found" messages
 };
 
-// A run or folder name safe on every file system: [A-Za-z0-9._-], others replaced by '_'.
-std::string safeName(const std::string& name);
-
 }  // namespace ade

@@ -8,18 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "Npy.h"
 #include "ParamSet.h"
 
 namespace ade {
 
 class Rng;
 
-// A named array for .npy output (parameters, data sets, true matrices). Row-major shape.
-struct NamedArray {
-    std::string name;
-    std::vector<std::size_t> shape;
-    std::vector<double> values;  // row-major (C order)
-};
+// A matrix as a named array for .npy output (NamedArray, Npy.h).
 NamedArray toNamedArray(const std::string& name, const Eigen::MatrixXd& m);
 
 class Problem {

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <numeric>
 
-#include "ExperimentRegistry.h"
 #include "Optimizer.h"
 #include "Regularizer.h"
 #include "Rng.h"
@@ -40,18 +39,6 @@ Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<
                                    config_.getReal("epsilon"))) {}
 
 Trainer::~Trainer() = default;
-
-std::unique_ptr<Trainer> makeTrainer(const Config& config, std::string* error,
-                                     std::optional<ParamSet> initial) {
-    const auto errors = config.validate();
-    if (!errors.empty()) {
-        if (error) *error = errors.front().message;
-        return nullptr;
-    }
-    auto problem = makeProblem(config, error);
-    if (!problem) return nullptr;
-    return std::make_unique<Trainer>(config, std::move(problem), std::move(initial));
-}
 
 double Trainer::objective(const ParamSet& p, ParamSet* grad, std::span<const int> units,
                           double* regValue) {

@@ -68,8 +68,4 @@ class Trainer {
     std::vector<int> trainable_;
 };
 
-// Convenience: build problem and trainer from a config (nullptr + message when invalid).
-std::unique_ptr<Trainer> makeTrainer(const Config& config, std::string* error,
-                                     std::optional<ParamSet> initial = std::nullopt);
-
 }  // namespace ade

@@ -2,8 +2,8 @@
 
 #include <QDir>
 
+#include "Files.h"
 #include "Npy.h"
-#include "Preset.h"
 #include "RunOutput.h"
 
 namespace ade::ui {

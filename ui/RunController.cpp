@@ -11,6 +11,7 @@
 #include <unistd.h>
 #endif
 
+#include "ExperimentRegistry.h"
 #include "RunControl.h"
 #include "Trainer.h"
 

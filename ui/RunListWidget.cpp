@@ -8,6 +8,7 @@
 #include <cmath>
 #include <utility>
 
+#include "ExperimentRegistry.h"
 #include "RunStore.h"
 #include "charts/Palette.h"
 
@@ -126,7 +127,7 @@ void RunListWidget::updateRow(int id) {
     item->setToolTip(ColState, r->message);
     item->setText(ColIter, QString::number(r->lastIteration()));
     item->setText(ColFinal, finalMetrics(*r));
-    item->setText(ColParams, QString::fromStdString(r->config.brief()));
+    item->setText(ColParams, QString::fromStdString(experimentBrief(r->config)));
     item->setToolTip(ColParams, item->text(ColParams));
     updating_ = false;
 }

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "Config.h"
+#include "ExperimentRegistry.h"
 #include "Npy.h"
 #include "ParamSpec.h"
 #include "Preset.h"
@@ -14,7 +15,7 @@ class TestConfig : public QObject {
   private slots:
     void defaultsAreValid() {
         Config c;
-        QVERIFY(c.validate().empty());
+        QVERIFY(validateConfig(c).empty());
         QCOMPARE(c.getInt("data.n"), 64);
         QCOMPARE(c.experiment(), std::string("a"));
     }
@@ -90,13 +91,13 @@ class TestConfig : public QObject {
         c.setText("data.d", "3");
         c.setText("data.k", "2");
         c.setText("data.rank", "3");
-        auto errors = c.validate();
+        auto errors = validateConfig(c);
         QVERIFY(!errors.empty());
         QVERIFY(QString::fromStdString(errors[0].message).contains("min(d, k) = 2"));
         Config big;
         big.setText("data.n", "1000000");
         big.setText("data.prompts", "1000000");
-        errors = big.validate();
+        errors = validateConfig(big);
         QVERIFY(!errors.empty());
         QVERIFY(QString::fromStdString(errors[0].message).contains("GiB"));
     }

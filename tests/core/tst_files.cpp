@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "DarcyFlow.h"
+#include "ExperimentRegistry.h"
 #include "FileFaults.h"
 #include "Npy.h"
 #include "Preset.h"

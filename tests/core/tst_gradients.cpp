@@ -3,6 +3,7 @@
 
 #include "Config.h"
 #include "ExperimentA.h"
+#include "ExperimentRegistry.h"
 #include "Factorization.h"
 #include "FiniteDiff.h"
 #include "LinearRegressionData.h"

@@ -1,6 +1,7 @@
 // Session files: round trips and every malformed-input path.
 #include <QtTest>
 
+#include "ExperimentRegistry.h"
 #include "Session.h"
 #include "Trainer.h"
 

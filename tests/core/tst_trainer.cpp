@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "Config.h"
+#include "ExperimentRegistry.h"
 #include "PlanRunner.h"
 #include "RunControl.h"
 #include "RunOutput.h"

@@ -12,6 +12,7 @@
 #include "Config.h"
 #include "DarcyFlow.h"
 #include "ExperimentDarcy.h"
+#include "ExperimentRegistry.h"
 #include "FdCheck.h"
 #include "Rng.h"
 #include "RunControl.h"

@@ -7,6 +7,7 @@
 #include "Config.h"
 #include "ExperimentB.h"
 #include "ExperimentC.h"
+#include "ExperimentRegistry.h"
 #include "FactorOrbit.h"
 #include "FdCheck.h"
 #include "Regularizer.h"
@@ -285,11 +286,11 @@ class TestPaperB : public QObject {
 
     void spectralInitIsRejectedOutsideExperimentA() {
         Config c = configFor("b", {"init=spectral"});
-        const auto errors = c.validate();
+        const auto errors = validateConfig(c);
         QCOMPARE(errors.size(), std::size_t(1));
         QVERIFY(errors[0].message.find("experiment a") != std::string::npos);
         Config d = configFor("c", {"rank=9"});
-        QVERIFY(!d.validate().empty());
+        QVERIFY(!validateConfig(d).empty());
     }
 };
 

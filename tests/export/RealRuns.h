@@ -6,6 +6,7 @@
 #include <string>
 
 #include "Config.h"
+#include "ExperimentRegistry.h"
 #include "RunStore.h"
 #include "Session.h"
 #include "SessionBridge.h"
