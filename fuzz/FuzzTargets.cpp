@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "Config.h"
-#include "ExperimentRegistry.h"
-#include "Npy.h"
-#include "Preset.h"
-#include "Session.h"
+#include "config/Config.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "output/Session.h"
+#include "plan/Preset.h"
 
 namespace adefuzz {
 

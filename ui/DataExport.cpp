@@ -2,9 +2,9 @@
 
 #include <QDir>
 
-#include "Files.h"
-#include "Npy.h"
-#include "RunOutput.h"
+#include "io/Files.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 

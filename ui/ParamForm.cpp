@@ -15,9 +15,9 @@
 #include <climits>
 #include <cmath>
 
-#include "ExperimentRegistry.h"
-#include "ParamSpec.h"
-#include "RunOutput.h"
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 

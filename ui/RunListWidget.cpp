@@ -8,9 +8,9 @@
 #include <cmath>
 #include <utility>
 
-#include "ExperimentRegistry.h"
 #include "RunStore.h"
 #include "charts/Palette.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 

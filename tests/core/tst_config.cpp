@@ -1,12 +1,12 @@
 // Configuration keys, preset files, .npy and CSV round trips.
 #include <QtTest>
 
-#include "Config.h"
-#include "ExperimentRegistry.h"
-#include "Npy.h"
-#include "ParamSpec.h"
-#include "Preset.h"
-#include "RunOutput.h"
+#include "config/Config.h"
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
+#include "plan/Preset.h"
 
 using namespace ade;
 

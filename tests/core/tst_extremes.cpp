@@ -2,10 +2,10 @@
 // crash or a hang (issue 6). Runs every experiment's trainer on tiny sizes.
 #include <QtTest>
 
-#include "ExperimentRegistry.h"
-#include "PlanRunner.h"
-#include "RunControl.h"
-#include "Trainer.h"
+#include "experiments/ExperimentRegistry.h"
+#include "plan/PlanRunner.h"
+#include "training/Trainer.h"
+#include "util/RunControl.h"
 
 using namespace ade;
 

@@ -4,16 +4,16 @@
 
 #include <cmath>
 
-#include "Config.h"
-#include "ExperimentB.h"
-#include "ExperimentC.h"
-#include "ExperimentRegistry.h"
-#include "FactorOrbit.h"
 #include "FdCheck.h"
-#include "Regularizer.h"
-#include "Rng.h"
-#include "Trainer.h"
-#include "VillaniEstimate.h"
+#include "config/Config.h"
+#include "experiments/ExperimentB.h"
+#include "experiments/ExperimentC.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/FactorOrbit.h"
+#include "models/Regularizer.h"
+#include "models/VillaniEstimate.h"
+#include "training/Trainer.h"
+#include "util/Rng.h"
 
 using namespace ade;
 
