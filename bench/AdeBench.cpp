@@ -21,16 +21,17 @@
 #include <thread>
 #include <vector>
 
-#include "Config.h"
-#include "ExperimentA.h"
-#include "ExperimentDarcy.h"
-#include "LinearRegressionData.h"
-#include "Npy.h"
-#include "Optimizer.h"
-#include "Rng.h"
-#include "SoftmaxAttentionRegression.h"
-#include "Trainer.h"
-#include "WorkerPool.h"
+#include "config/Config.h"
+#include "data/LinearRegressionData.h"
+#include "experiments/ExperimentA.h"
+#include "experiments/ExperimentDarcy.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "models/SoftmaxAttentionRegression.h"
+#include "training/Optimizer.h"
+#include "training/Trainer.h"
+#include "util/Rng.h"
+#include "util/WorkerPool.h"
 
 namespace {
 

@@ -2,10 +2,11 @@
 
 #include <string>
 
-#include "Config.h"
-#include "Npy.h"
-#include "Preset.h"
-#include "Session.h"
+#include "config/Config.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "output/Session.h"
+#include "plan/Preset.h"
 
 namespace adefuzz {
 
@@ -17,9 +18,9 @@ int plan(const std::uint8_t* data, std::size_t size) {
         const auto p = ade::parsePlan(text, "fuzz", {}, &err, lenient ? &unknown : nullptr);
         if (!p) continue;
         for (const auto& r : p->runs) {
-            (void)r.config.validate();
+            (void)validateConfig(r.config);
             (void)r.config.toJson().dump();
-            (void)r.config.brief();
+            (void)experimentBrief(r.config);
         }
     }
     return 0;
@@ -42,7 +43,7 @@ int set(const std::uint8_t* data, std::size_t size) {
         std::string k, v;
         if (ade::splitAssignment(s, k, v)) (void)c.setText(k, v);
     }
-    (void)c.validate();
+    (void)validateConfig(c);
     return 0;
 }
 

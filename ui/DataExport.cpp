@@ -2,9 +2,9 @@
 
 #include <QDir>
 
-#include "Npy.h"
-#include "Preset.h"
-#include "RunOutput.h"
+#include "io/Files.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 

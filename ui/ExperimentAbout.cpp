@@ -1,6 +1,6 @@
 #include "ExperimentAbout.h"
 
-#include "ExperimentRegistry.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 

@@ -18,10 +18,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "RunOutput.h"
 #include "RunStore.h"
 #include "charts/Decimate.h"
 #include "charts/Palette.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 

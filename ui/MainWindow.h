@@ -9,11 +9,11 @@
 #include <memory>
 #include <optional>
 
-#include "Config.h"
 #include "FrameStats.h"
-#include "ParamSet.h"
-#include "PlanRunner.h"
-#include "Preset.h"
+#include "config/Config.h"
+#include "models/ParamSet.h"
+#include "plan/PlanRunner.h"
+#include "plan/Preset.h"
 
 class QAction;
 class QLabel;

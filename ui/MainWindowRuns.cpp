@@ -14,10 +14,10 @@
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunListWidget.h"
-#include "RunOutput.h"
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "SweepView.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 

@@ -15,9 +15,9 @@
 #include <climits>
 #include <cmath>
 
-#include "ExperimentRegistry.h"
-#include "ParamSpec.h"
-#include "RunOutput.h"
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/RunOutput.h"
 
 namespace ade::ui {
 
@@ -79,7 +79,7 @@ QStringList ParamForm::errors() const {
     QStringList out;
     for (const auto& [key, f] : fields_)
         if (!f.message.isEmpty()) out << f.message;
-    for (const auto& e : config_.validate())
+    for (const auto& e : validateConfig(config_))
         out << QString::fromStdString(e.message);
     return out;
 }
@@ -279,7 +279,7 @@ void ParamForm::commit(const std::string& key, const QString& text) {
 
 void ParamForm::refreshValidity() {
     QStringList cross;
-    for (const auto& e : config_.validate())
+    for (const auto& e : validateConfig(config_))
         cross << QString::fromStdString(e.message);
     crossErrors_->setText(cross.join(QStringLiteral("\n")));
     crossErrors_->setVisible(!cross.isEmpty());

@@ -9,7 +9,7 @@
 #include <map>
 #include <string>
 
-#include "Config.h"
+#include "config/Config.h"
 
 class QLabel;
 class QVBoxLayout;

@@ -11,8 +11,9 @@
 #include <unistd.h>
 #endif
 
-#include "RunControl.h"
-#include "Trainer.h"
+#include "experiments/ExperimentRegistry.h"
+#include "training/Trainer.h"
+#include "util/RunControl.h"
 
 namespace ade::ui {
 

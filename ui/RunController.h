@@ -10,9 +10,9 @@
 #include <optional>
 #include <vector>
 
-#include "Config.h"
-#include "ParamSet.h"
 #include "RunStore.h"
+#include "config/Config.h"
+#include "models/ParamSet.h"
 
 namespace ade::ui {
 

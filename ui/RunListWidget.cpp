@@ -10,6 +10,7 @@
 
 #include "RunStore.h"
 #include "charts/Palette.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 
@@ -126,7 +127,7 @@ void RunListWidget::updateRow(int id) {
     item->setToolTip(ColState, r->message);
     item->setText(ColIter, QString::number(r->lastIteration()));
     item->setText(ColFinal, finalMetrics(*r));
-    item->setText(ColParams, QString::fromStdString(r->config.brief()));
+    item->setText(ColParams, QString::fromStdString(experimentBrief(r->config)));
     item->setToolTip(ColParams, item->text(ColParams));
     updating_ = false;
 }

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "Config.h"
-#include "ParamSet.h"
-#include "Trainer.h"
+#include "config/Config.h"
+#include "models/ParamSet.h"
+#include "training/Trainer.h"
 
 namespace ade::ui {
 

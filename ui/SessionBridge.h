@@ -3,7 +3,7 @@
 #include <QString>
 
 #include "RunStore.h"
-#include "Session.h"
+#include "output/Session.h"
 
 namespace ade::ui {
 

@@ -18,10 +18,10 @@
 #include "ExportDialog.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
-#include "Preset.h"
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "SessionBridge.h"
+#include "plan/Preset.h"
 
 namespace ade::ui {
 

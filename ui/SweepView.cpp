@@ -14,8 +14,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "ParamSpec.h"
 #include "charts/ScalingPlot.h"
+#include "config/ParamSpec.h"
 
 namespace ade::ui {
 

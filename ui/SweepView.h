@@ -11,9 +11,9 @@
 #include <memory>
 #include <optional>
 
-#include "PlanRunner.h"
-#include "Preset.h"
-#include "RunControl.h"
+#include "plan/PlanRunner.h"
+#include "plan/Preset.h"
+#include "util/RunControl.h"
 
 class QComboBox;
 class QLineEdit;

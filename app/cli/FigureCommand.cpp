@@ -10,10 +10,10 @@
 #include <thread>
 
 #include "FigureRenderer.h"
-#include "PlanRunner.h"
-#include "RunOutput.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
+#include "output/RunOutput.h"
+#include "plan/PlanRunner.h"
 
 using namespace ade;
 

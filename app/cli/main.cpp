@@ -9,14 +9,14 @@
 #ifdef ADE_HAVE_FIGURES
 #include "FigureCommand.h"
 #endif
-#include "ParamSpec.h"
-#include "PlanRunner.h"
-#include "Preset.h"
 #include "ProgressBar.h"
-#include "RunControl.h"
-#include "RunOutput.h"
-#include "Session.h"
 #include "Version.h"
+#include "config/ParamSpec.h"
+#include "output/RunOutput.h"
+#include "output/Session.h"
+#include "plan/PlanRunner.h"
+#include "plan/Preset.h"
+#include "util/RunControl.h"
 
 using namespace ade;
 

@@ -5,7 +5,7 @@
 
 #include "MainWindow.h"
 #include "Version.h"
-#include "Preset.h"
+#include "plan/Preset.h"
 
 int main(int argc, char** argv) {
     QApplication::setHighDpiScaleFactorRoundingPolicy(

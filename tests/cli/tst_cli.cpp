@@ -3,8 +3,8 @@
 
 #include <csignal>
 
-#include "Npy.h"
 #include "Process.h"
+#include "io/Npy.h"
 
 namespace {
 

@@ -1,11 +1,12 @@
 // Configuration keys, preset files, .npy and CSV round trips.
 #include <QtTest>
 
-#include "Config.h"
-#include "Npy.h"
-#include "ParamSpec.h"
-#include "Preset.h"
-#include "RunOutput.h"
+#include "config/Config.h"
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
+#include "plan/Preset.h"
 
 using namespace ade;
 
@@ -14,7 +15,7 @@ class TestConfig : public QObject {
   private slots:
     void defaultsAreValid() {
         Config c;
-        QVERIFY(c.validate().empty());
+        QVERIFY(validateConfig(c).empty());
         QCOMPARE(c.getInt("data.n"), 64);
         QCOMPARE(c.experiment(), std::string("a"));
     }
@@ -90,13 +91,13 @@ class TestConfig : public QObject {
         c.setText("data.d", "3");
         c.setText("data.k", "2");
         c.setText("data.rank", "3");
-        auto errors = c.validate();
+        auto errors = validateConfig(c);
         QVERIFY(!errors.empty());
         QVERIFY(QString::fromStdString(errors[0].message).contains("min(d, k) = 2"));
         Config big;
         big.setText("data.n", "1000000");
         big.setText("data.prompts", "1000000");
-        errors = big.validate();
+        errors = validateConfig(big);
         QVERIFY(!errors.empty());
         QVERIFY(QString::fromStdString(errors[0].message).contains("GiB"));
     }

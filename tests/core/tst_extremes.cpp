@@ -2,10 +2,10 @@
 // crash or a hang (issue 6). Runs every experiment's trainer on tiny sizes.
 #include <QtTest>
 
-#include "ExperimentRegistry.h"
-#include "PlanRunner.h"
-#include "RunControl.h"
-#include "Trainer.h"
+#include "experiments/ExperimentRegistry.h"
+#include "plan/PlanRunner.h"
+#include "training/Trainer.h"
+#include "util/RunControl.h"
 
 using namespace ade;
 
@@ -137,13 +137,13 @@ class TestExtremes : public QObject {
         for (const auto& exp : experiments()) {
             Config c;
             c.setText("experiment", exp.name);
-            (void)c.validate();  // defaults of every experiment are valid
-            QVERIFY2(c.validate().empty(), exp.name.c_str());
+            (void)validateConfig(c);  // defaults of every experiment are valid
+            QVERIFY2(validateConfig(c).empty(), exp.name.c_str());
         }
         Config c;
         c.setText("data.n", "1048576");
         c.setText("data.prompts", "100000");
-        const auto errors = c.validate();
+        const auto errors = validateConfig(c);
         QVERIFY(!errors.empty());
         QVERIFY(QString::fromStdString(errors[0].message).contains("GiB"));
         std::string err;

@@ -1,12 +1,12 @@
 // The infinite-data limit, the manifold of global minima, spectral initialisation.
 #include <QtTest>
 
-#include "Config.h"
-#include "ExperimentA.h"
-#include "Factorization.h"
-#include "LinearRegressionData.h"
-#include "Rng.h"
-#include "SoftmaxAttentionRegression.h"
+#include "config/Config.h"
+#include "data/LinearRegressionData.h"
+#include "experiments/ExperimentA.h"
+#include "models/Factorization.h"
+#include "models/SoftmaxAttentionRegression.h"
+#include "util/Rng.h"
 
 using namespace ade;
 

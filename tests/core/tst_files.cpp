@@ -10,13 +10,14 @@
 
 #include <sys/stat.h>
 
-#include "DarcyFlow.h"
 #include "FileFaults.h"
-#include "Npy.h"
-#include "Preset.h"
-#include "RunOutput.h"
-#include "Session.h"
-#include "Trainer.h"
+#include "data/DarcyFlow.h"
+#include "experiments/ExperimentRegistry.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
+#include "output/Session.h"
+#include "plan/Preset.h"
+#include "training/Trainer.h"
 
 using namespace ade;
 using namespace filefaults;

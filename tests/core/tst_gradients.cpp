@@ -1,16 +1,17 @@
 // Every analytic gradient of Experiment A against central finite differences.
 #include <QtTest>
 
-#include "Config.h"
-#include "ExperimentA.h"
-#include "Factorization.h"
 #include "FiniteDiff.h"
-#include "LinearRegressionData.h"
-#include "Regularizer.h"
-#include "Rng.h"
-#include "SoftmaxAttentionRegression.h"
-#include "Trainer.h"
-#include "WorkerPool.h"
+#include "config/Config.h"
+#include "data/LinearRegressionData.h"
+#include "experiments/ExperimentA.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/Factorization.h"
+#include "models/Regularizer.h"
+#include "models/SoftmaxAttentionRegression.h"
+#include "training/Trainer.h"
+#include "util/Rng.h"
+#include "util/WorkerPool.h"
 
 using namespace ade;
 using adetest::numericGradient;

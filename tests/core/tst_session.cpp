@@ -1,8 +1,9 @@
 // Session files: round trips and every malformed-input path.
 #include <QtTest>
 
-#include "Session.h"
-#include "Trainer.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/Session.h"
+#include "training/Trainer.h"
 
 using namespace ade;
 

@@ -3,11 +3,12 @@
 
 #include <thread>
 
-#include "Config.h"
-#include "PlanRunner.h"
-#include "RunControl.h"
-#include "RunOutput.h"
-#include "Trainer.h"
+#include "config/Config.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/RunOutput.h"
+#include "plan/PlanRunner.h"
+#include "training/Trainer.h"
+#include "util/RunControl.h"
 
 using namespace ade;
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <functional>
 
-#include "ParamSet.h"
+#include "models/ParamSet.h"
 
 namespace adetest {
 

@@ -9,14 +9,15 @@
 #include <fstream>
 #include <numbers>
 
-#include "Config.h"
-#include "DarcyFlow.h"
-#include "ExperimentDarcy.h"
 #include "FdCheck.h"
-#include "Rng.h"
-#include "RunControl.h"
-#include "Trainer.h"
-#include "VitRegressor.h"
+#include "config/Config.h"
+#include "data/DarcyFlow.h"
+#include "experiments/ExperimentDarcy.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/VitRegressor.h"
+#include "training/Trainer.h"
+#include "util/Rng.h"
+#include "util/RunControl.h"
 
 using namespace ade;
 

@@ -4,15 +4,16 @@
 
 #include <cmath>
 
-#include "Config.h"
-#include "ExperimentB.h"
-#include "ExperimentC.h"
-#include "FactorOrbit.h"
 #include "FdCheck.h"
-#include "Regularizer.h"
-#include "Rng.h"
-#include "Trainer.h"
-#include "VillaniEstimate.h"
+#include "config/Config.h"
+#include "experiments/ExperimentB.h"
+#include "experiments/ExperimentC.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/FactorOrbit.h"
+#include "models/Regularizer.h"
+#include "models/VillaniEstimate.h"
+#include "training/Trainer.h"
+#include "util/Rng.h"
 
 using namespace ade;
 
@@ -285,11 +286,11 @@ class TestPaperB : public QObject {
 
     void spectralInitIsRejectedOutsideExperimentA() {
         Config c = configFor("b", {"init=spectral"});
-        const auto errors = c.validate();
+        const auto errors = validateConfig(c);
         QCOMPARE(errors.size(), std::size_t(1));
         QVERIFY(errors[0].message.find("experiment a") != std::string::npos);
         Config d = configFor("c", {"rank=9"});
-        QVERIFY(!d.validate().empty());
+        QVERIFY(!validateConfig(d).empty());
     }
 };
 

@@ -5,11 +5,12 @@
 
 #include <string>
 
-#include "Config.h"
 #include "RunStore.h"
-#include "Session.h"
 #include "SessionBridge.h"
-#include "Trainer.h"
+#include "config/Config.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/Session.h"
+#include "training/Trainer.h"
 
 inline void addRealRun(ade::ui::RunStore& store, const QString& name, const char* optimizer) {
     ade::Config c;

@@ -4,11 +4,11 @@
 
 #include "DataExport.h"
 #include "FigureRenderer.h"
-#include "Npy.h"
 #include "RealRuns.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
-#include "Trainer.h"
+#include "io/Npy.h"
+#include "training/Trainer.h"
 
 using namespace ade;
 using namespace ade::ui;

@@ -11,13 +11,13 @@
 #include "DataExport.h"
 #include "FigureRenderer.h"
 #include "FileFaults.h"
-#include "Npy.h"
-#include "Preset.h"
 #include "RealRuns.h"
-#include "RunOutput.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
-#include "Trainer.h"
+#include "io/Files.h"
+#include "io/Npy.h"
+#include "output/RunOutput.h"
+#include "training/Trainer.h"
 
 using namespace ade;
 using namespace ade::ui;

@@ -24,8 +24,8 @@
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunStore.h"
-#include "Session.h"
 #include "SessionManager.h"
+#include "output/Session.h"
 
 using namespace ade::ui;
 

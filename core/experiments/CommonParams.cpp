@@ -1,0 +1,133 @@
+// Keys shared by every experiment: run control, initialisation, optimiser, regulariser.
+#include <cstdint>
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+
+namespace ade {
+
+namespace {
+ParamSpec baseSpec(std::string key, ParamType type, std::string group, std::string label,
+                   nlohmann::json def, std::string help) {
+    ParamSpec s;
+    s.key = std::move(key);
+    s.type = type;
+    s.group = std::move(group);
+    s.label = std::move(label);
+    s.defaultValue = std::move(def);
+    s.help = std::move(help);
+    return s;
+}
+}  // namespace
+
+ParamSpec makeInt(std::string key, std::string group, std::string label, std::int64_t def,
+                  double lo, double hi, std::string help) {
+    ParamSpec s = baseSpec(std::move(key), ParamType::Int, std::move(group), std::move(label), def,
+                           std::move(help));
+    s.min = lo;
+    s.max = hi;
+    return s;
+}
+
+ParamSpec makeReal(std::string key, std::string group, std::string label, double def, double lo,
+                   double hi, std::string help, bool logScale, bool minExclusive) {
+    ParamSpec s = baseSpec(std::move(key), ParamType::Real, std::move(group), std::move(label), def,
+                           std::move(help));
+    s.min = lo;
+    s.max = hi;
+    s.logScale = logScale;
+    s.minExclusive = minExclusive;
+    return s;
+}
+
+ParamSpec makeChoice(std::string key, std::string group, std::string label, std::string def,
+                     std::vector<std::string> choices, std::string help) {
+    ParamSpec s = baseSpec(std::move(key), ParamType::Choice, std::move(group), std::move(label),
+                           std::move(def), std::move(help));
+    s.choices = std::move(choices);
+    return s;
+}
+
+ParamSpec makeBool(std::string key, std::string group, std::string label, bool def,
+                   std::string help) {
+    return baseSpec(std::move(key), ParamType::Bool, std::move(group), std::move(label), def,
+                    std::move(help));
+}
+
+void registerCommonParams(ParamRegistry& r) {
+    std::vector<std::string> names;
+    for (const auto& e : experiments())
+        names.push_back(e.name);
+    r.add(makeChoice("experiment", "run", "Experiment", "a", names,
+                     "Which experiment: a = softmax attention on linear regression (Paper A)."));
+    r.add(makeInt("seed", "run", "Seed", 1, 0, static_cast<double>(INT64_MAX),
+                  "Seed of the run's random generators (data, initialisation, minibatches, SDE "
+                  "noise). Same seed and config give bit-identical curves."));
+    r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9, "Number of optimiser steps m."));
+    r.add(makeInt("log_every", "run", "Log every", 0, 0, 1e9,
+                  "Record metrics every this many iterations. 0 = automatic: about 1000 records, "
+                  "fewer when evaluating the training and test losses would cost more than about "
+                  "half of the training itself (at least 50). Iteration 0, the last iteration "
+                  "and every single Step are always recorded."));
+    r.add(makeInt("threads", "run", "Threads", 1, 1, 256,
+                  "Worker threads for the loss and gradient (results do not depend on it)."));
+
+    r.add(makeChoice(
+        "init", "init", "Initialisation", "random", {"spectral", "random", "small", "same"},
+        "Starting point. spectral: the SVD of the empirical cross-moment, on the "
+        "balanced manifold (Algorithm 1); random: Gaussian entries of scale s; "
+        "small: scale 1e-3; same: the initial weights of the run named in init_from."));
+    r.add(makeReal("init_scale", "init", "Init scale s", 0.3, 0, 1e3,
+                   "Standard deviation of the Gaussian entries of a random initialisation.", true,
+                   true));
+    r.add([] {
+        ParamSpec s;
+        s.key = "init_from";
+        s.type = ParamType::Text;
+        s.group = "init";
+        s.label = "Same start as";
+        s.defaultValue = "";
+        s.help =
+            "With init = same: the run (in the same comparison) whose initial weights this "
+            "run starts from, so that two methods are compared from one start.";
+        return s;
+    }());
+
+    r.add(makeChoice("optimizer", "optimizer", "Optimiser", "gd", {"gd", "sgd", "adam", "sde"},
+                     "gd: full-batch gradient descent; sgd: minibatch SGD over sequences; adam: "
+                     "Adam on minibatches; sde: Euler-Maruyama for d(theta) = -grad V dt + "
+                     "sqrt(s) dB."));
+    r.add(makeReal("lr", "optimizer", "Step size eta", 0.5, 0, 1e6,
+                   "Step size eta (the SDE step h). With backtracking it is the largest step "
+                   "tried.",
+                   true, false));
+    r.addAlias("step", "lr");
+    r.add(makeChoice("step_rule", "optimizer", "Step rule", "fixed", {"fixed", "backtracking"},
+                     "fixed: always eta. backtracking (Armijo): halve eta until the objective "
+                     "Q = L_n + R decreases enough; recommended at small n, where a fixed eta "
+                     "can diverge."));
+    r.add(makeInt(
+        "batch", "optimizer", "Batch", 8, 1, 1 << 24,
+        "Minibatch size (sequences or samples) for sgd and adam; gd and sde use the full data."));
+    r.add(makeReal("adam.beta1", "optimizer", "Adam beta1", 0.9, 0, 0.999999,
+                   "Adam's first-moment decay."));
+    r.add(makeReal("adam.beta2", "optimizer", "Adam beta2", 0.999, 0, 0.99999999,
+                   "Adam's second-moment decay."));
+    r.add(makeReal("adam.eps", "optimizer", "Adam epsilon", 1e-8, 0, 1, "Adam's denominator guard.",
+                   true, true));
+    r.add(makeReal("temperature", "optimizer", "Temperature s", 1e-3, 0, 1e6,
+                   "SDE temperature s: noise sqrt(s h) xi per step; the stationary law is the "
+                   "Gibbs measure proportional to exp(-2 V / s).",
+                   true, false));
+
+    r.add(makeChoice("regularizer", "regularizer", "Regulariser", "none",
+                     {"none", "l2", "balancing", "log_amplified", "power"},
+                     "none; l2: lambda ||W||^2; balancing (Experiment A): lambda/4 "
+                     "||L^T L - R^T R||^2 in the data geometry; log_amplified: lambda ||W||^2 "
+                     "log(1 + ||W||^2); power: lambda ||W||^(2+epsilon)."));
+    r.add(makeReal("lambda", "regularizer", "lambda", 0.1, 0, 1e12,
+                   "Regularisation strength lambda.", true, false));
+    r.add(makeReal("epsilon", "regularizer", "Power epsilon", 0.5, 0, 10,
+                   "Exponent excess of the power regulariser lambda ||W||^(2+epsilon)."));
+}
+
+}  // namespace ade

@@ -1,0 +1,306 @@
+#include "experiments/ExperimentB.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/VillaniEstimate.h"
+#include "util/ChunkedParallel.h"
+#include "util/Rng.h"
+#include "util/WorkerPool.h"
+
+namespace ade {
+
+void registerExperimentBParams(ParamRegistry& r) {
+    for (const char* e : {"b", "c"}) {
+        r.extend("data.d", e);
+        r.extend("data.n", e);
+        r.extend("data.noise", e);
+    }
+    r.extend("experiment", "b",
+             "b = stochastic training of single-head attention with weak regularisers (Paper B); "
+             "c = LoRA on a depth-2 network (Paper B); darcy = ViT-style attention regressor on "
+             "Darcy flow, stage 2 training only W_Q, W_K (Paper B).");
+    r.extend("data.d", "b", "Experiment c: input dimension d of x.");
+    r.extend("data.n", "b",
+             "Experiments b and c: number of training samples |D| (full-batch gd and sde use all "
+             "of them, sgd and adam draw minibatches of `batch`).");
+    r.extend("data.noise", "b", "Experiments b and c: targets are teacher outputs + sigma eps.");
+    auto bc = [&](ParamSpec s) {
+        s.experiments = {"b", "c"};
+        r.add(std::move(s));
+    };
+    bc(makeInt("data.test_n", "data", "Test samples", 256, 1, 1 << 22,
+               "Held-out samples from the same teacher for the test loss and the "
+               "generalisation gap."));
+    bc(makeInt("villani.probes", "regularizer", "Villani probes", 4, 0, 1024,
+               "Hutchinson probes for the Villani quantity -Lap V + ||grad V||^2 / s (column "
+               "'villani', V = loss + regulariser, s = temperature); 0 = not computed."));
+    auto b = [&](ParamSpec s) {
+        s.experiments = {"b"};
+        r.add(std::move(s));
+    };
+    b(makeInt("b.tokens", "data", "Tokens N", 8, 1, 4096,
+              "Tokens per sample N: X is N x d with N(0, I) rows."));
+    b(makeInt("b.dk", "model", "Key dim d_k", 4, 1, 1024,
+              "Width d_k of W_Q and W_K (d x d_k); the score is x_i^T W_Q W_K^T x_j / sqrt(d_k)."));
+    b(makeInt("b.dv", "model", "Value dim d_v", 4, 1, 1024,
+              "Width d_v of the fixed value matrix W_V (d x d_v, shared with the teacher)."));
+    b(makeReal("b.tau", "data", "Teacher sharpness tau", 6.0, 0, 1e4,
+               "Teacher W_Q* = sqrt(tau) Q1, W_K* = sqrt(tau) Q2 with orthonormal columns, so the "
+               "teacher's scores have standard deviation about tau. A sharp teacher makes the "
+               "unregularised student keep sharpening its attention (growing norms)."));
+}
+
+void validatePaperBCommon(const Config& c, std::vector<ConfigError>& errors) {
+    const std::string init = c.getString("init");
+    if (init == "spectral")
+        errors.push_back({"init", init,
+                          "invalid value 'spectral' for key 'init': the spectral initialisation "
+                          "belongs to experiment a; use random, small or same"});
+    if (init == "same" && c.getString("init_from").empty())
+        errors.push_back({"init_from", "",
+                          "init = same needs init_from: the name of the run "
+                          "whose initial weights to reuse"});
+}
+
+namespace {
+
+void validateB(const Config& c, std::vector<ConfigError>& errors) {
+    validatePaperBCommon(c, errors);
+    const double values = static_cast<double>(c.getInt("data.n") + c.getInt("data.test_n")) *
+                          static_cast<double>(c.getInt("b.tokens")) *
+                          static_cast<double>(c.getInt("data.d") + c.getInt("b.dv"));
+    if (values * 8.0 > 8.0 * 1024 * 1024 * 1024)
+        errors.push_back({"data.n", std::to_string(c.getInt("data.n")),
+                          "configuration needs more than 8 GiB for the data: lower data.n, "
+                          "data.test_n or b.tokens"});
+}
+
+std::string briefB(const Config& c) {
+    std::ostringstream s;
+    s << "n=" << c.getInt("data.n") << " N=" << c.getInt("b.tokens")
+      << " opt=" << c.getString("optimizer");
+    if (c.getString("optimizer") == "sde") s << "(s=" << c.getReal("temperature") << ")";
+    s << " reg=" << c.getString("regularizer");
+    if (c.getString("regularizer") != "none") s << "(" << c.getReal("lambda") << ")";
+    return s.str();
+}
+
+// Orthonormal columns (d x k) when k <= d, Gaussian columns of norm about 1 otherwise.
+Eigen::MatrixXd teacherFactor(int d, int k, Rng& rng) {
+    if (k <= d) return randomOrthogonal(d, rng).leftCols(k);
+    return rng.normalMatrix(d, k, 1.0 / std::sqrt(static_cast<double>(d)));
+}
+
+TokenSamples sampleTokens(int samples, int tokens, int d, const SingleHeadAttention& teacher,
+                          const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK, double noise,
+                          Rng& rng) {
+    TokenSamples s;
+    s.samples = samples;
+    s.tokens = tokens;
+    s.X = rng.normalMatrix(static_cast<Eigen::Index>(samples) * tokens, d);
+    s.Y.resize(s.X.rows(), teacher.WV().cols());
+    for (int i = 0; i < samples; ++i) {
+        const auto rows = Eigen::seqN(static_cast<Eigen::Index>(i) * tokens, tokens);
+        s.Y(rows, Eigen::all) = teacher.predict(WQ, WK, s.X(rows, Eigen::all));
+    }
+    if (noise > 0) s.Y += rng.normalMatrix(s.Y.rows(), s.Y.cols(), noise);
+    return s;
+}
+
+constexpr int kChunk = 32;  // samples per work item
+constexpr std::uint64_t kVillaniStream = 101;
+
+}  // namespace
+
+Eigen::MatrixXd SingleHeadAttention::predict(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
+                                             const Eigen::MatrixXd& X) const {
+    Eigen::MatrixXd S = (X * WQ) * (X * WK).transpose() / std::sqrt(static_cast<double>(dk_));
+    S = (S.colwise() - S.rowwise().maxCoeff()).array().exp().matrix();
+    S.array().colwise() /= S.rowwise().sum().array();
+    return S * (X * WV_);
+}
+
+double SingleHeadAttention::loss(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
+                                 const TokenSamples& data, std::span<const int> units,
+                                 Eigen::MatrixXd* gQ, Eigen::MatrixXd* gK, WorkerPool* pool) const {
+    const int count = units.empty() ? data.samples : static_cast<int>(units.size());
+    const int N = data.tokens;
+    const double invScale = 1.0 / std::sqrt(static_cast<double>(dk_));
+    const double norm = 1.0 / count;
+    const bool wantGrad = gQ || gK;
+    const int chunks = chunkCount(count, kChunk);
+    std::vector<double> partLoss(chunks, 0.0);
+    std::vector<Eigen::MatrixXd> partQ(wantGrad ? chunks : 0), partK(wantGrad ? chunks : 0);
+
+    forEachChunk(pool, count, kChunk, [&](int c, int begin, int end) {
+        const int m = end - begin;
+        Eigen::MatrixXd Xc(static_cast<Eigen::Index>(m) * N, data.X.cols());
+        Eigen::MatrixXd Yc(Xc.rows(), data.Y.cols());
+        for (int i = 0; i < m; ++i) {
+            const int s = units.empty() ? begin + i : units[begin + i];
+            Xc.middleRows(static_cast<Eigen::Index>(i) * N, N) =
+                data.X.middleRows(static_cast<Eigen::Index>(s) * N, N);
+            Yc.middleRows(static_cast<Eigen::Index>(i) * N, N) =
+                data.Y.middleRows(static_cast<Eigen::Index>(s) * N, N);
+        }
+        const Eigen::MatrixXd Q = Xc * WQ, K = Xc * WK, V = Xc * WV_;
+        Eigen::MatrixXd dQ, dK;
+        if (wantGrad) {
+            dQ.setZero(Q.rows(), Q.cols());
+            dK.setZero(K.rows(), K.cols());
+        }
+        Eigen::MatrixXd A(N, N), R, dA, dS;
+        double l = 0.0;
+        for (int i = 0; i < m; ++i) {
+            const Eigen::Index o = static_cast<Eigen::Index>(i) * N;
+            const auto Qi = Q.middleRows(o, N), Ki = K.middleRows(o, N), Vi = V.middleRows(o, N);
+            A.noalias() = Qi * Ki.transpose();
+            A *= invScale;
+            A = (A.colwise() - A.rowwise().maxCoeff()).array().exp().matrix();
+            A.array().colwise() /= A.rowwise().sum().array();
+            R.noalias() = A * Vi;
+            R -= Yc.middleRows(o, N);
+            l += 0.5 * R.squaredNorm();
+            if (!wantGrad) continue;
+            // G = R / |D|; dA = G V^T; dS = A .* (dA - rowsum(dA .* A)) / sqrt(d_k).
+            dA.noalias() = R * Vi.transpose();
+            dA *= norm;
+            const Eigen::VectorXd rs = dA.cwiseProduct(A).rowwise().sum();
+            dS = (A.array() * (dA.colwise() - rs).array()).matrix() * invScale;
+            dQ.middleRows(o, N).noalias() = dS * Ki;
+            dK.middleRows(o, N).noalias() = dS.transpose() * Qi;
+        }
+        partLoss[c] = l * norm;
+        if (wantGrad) {
+            partQ[c].noalias() = Xc.transpose() * dQ;
+            partK[c].noalias() = Xc.transpose() * dK;
+        }
+    });
+    double total = 0.0;
+    for (int c = 0; c < chunks; ++c) {
+        total += partLoss[c];
+        if (gQ) *gQ += partQ[c];
+        if (gK) *gK += partK[c];
+    }
+    return total;
+}
+
+ExperimentInfo experimentBInfo() {
+    ExperimentInfo info;
+    info.name = "b";
+    info.title = "Stochastic training of single-head attention with weak regularisers (Paper B)";
+    info.make = [](const Config& c, std::string*) -> std::unique_ptr<Problem> {
+        return std::make_unique<ExperimentB>(c);
+    };
+    info.validate = validateB;
+    info.brief = briefB;
+    return info;
+}
+
+ExperimentB::ExperimentB(const Config& c)
+    : d_(static_cast<int>(c.getInt("data.d"))),
+      dk_(static_cast<int>(c.getInt("b.dk"))),
+      dv_(static_cast<int>(c.getInt("b.dv"))),
+      tokens_(static_cast<int>(c.getInt("b.tokens"))),
+      init_(c.getString("init")),
+      initScale_(c.getReal("init_scale")),
+      regularizer_(c.getString("regularizer")),
+      lambda_(c.getReal("lambda")) {
+    const auto seed = static_cast<std::uint64_t>(c.getInt("seed"));
+    Rng teacherRng(seed, Rng::Teacher);
+    const double tau = c.getReal("b.tau");
+    WQstar_ = std::sqrt(tau) * teacherFactor(d_, dk_, teacherRng);
+    WKstar_ = std::sqrt(tau) * teacherFactor(d_, dk_, teacherRng);
+    model_ = SingleHeadAttention(
+        teacherRng.normalMatrix(d_, dv_, 1.0 / std::sqrt(static_cast<double>(d_))), dk_);
+    const double noise = c.getReal("data.noise");
+    Rng dataRng(seed, Rng::Data), testRng(seed, Rng::TestData);
+    train_ = sampleTokens(static_cast<int>(c.getInt("data.n")), tokens_, d_, model_, WQstar_,
+                          WKstar_, noise, dataRng);
+    test_ = sampleTokens(static_cast<int>(c.getInt("data.test_n")), tokens_, d_, model_, WQstar_,
+                         WKstar_, noise, testRng);
+    orbit_ = BalancedOrbit(WQstar_ * WKstar_.transpose(), dk_);
+    const int threads = static_cast<int>(c.getInt("threads"));
+    if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
+    temperature_ = c.getReal("temperature");
+    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
+    villaniRng_ = Rng(seed, kVillaniStream);
+}
+
+ExperimentB::~ExperimentB() = default;
+
+ParamSet ExperimentB::initialParams(Rng& rng) {
+    const double scale = init_ == "small" ? 1e-3 : initScale_;
+    ParamSet p;
+    p.names = {"W_Q", "W_K"};
+    p.mats = {rng.normalMatrix(d_, dk_, scale), rng.normalMatrix(d_, dk_, scale)};
+    return p;
+}
+
+double ExperimentB::loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) {
+    return model_.loss(p[0], p[1], train_, units, grad ? &(*grad)[0] : nullptr,
+                       grad ? &(*grad)[1] : nullptr, pool_.get());
+}
+
+double ExperimentB::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
+    if (regularizer_ != "balancing" || lambda_ == 0.0) return 0.0;
+    return balancingPenalty(p[0], p[1], lambda_, grad ? &(*grad)[0] : nullptr,
+                            grad ? &(*grad)[1] : nullptr);
+}
+
+std::vector<std::string> ExperimentB::metricNames() const {
+    std::vector<std::string> names = {
+        "train_loss", "test_loss", "gen_gap",           "norm_WQ",
+        "norm_WK",    "imbalance", "manifold_distance", "manifold_distance_rel"};
+    if (villaniProbes_ > 0) names.push_back("villani");
+    return names;
+}
+
+void ExperimentB::evaluate(const ParamSet& p, double trainLoss,
+                           std::map<std::string, double>& out) {
+    const double testLoss = model_.loss(p[0], p[1], test_, {}, nullptr, nullptr, pool_.get());
+    const double dist = orbit_.distance(p[0], p[1]);
+    out["train_loss"] = trainLoss;
+    out["test_loss"] = testLoss;
+    out["gen_gap"] = testLoss - trainLoss;
+    out["norm_WQ"] = p[0].norm();
+    out["norm_WK"] = p[1].norm();
+    out["imbalance"] = factorImbalance(p[0], p[1]);
+    out["manifold_distance"] = dist;
+    out["manifold_distance_rel"] = dist / orbit_.scale();
+    if (villaniProbes_ > 0) {
+        auto objective = [&](const ParamSet& q, ParamSet* g) {
+            double v = loss(q, g, {}) + structuralRegularizer(q, g);
+            if (penalty_)
+                for (std::size_t i = 0; i < q.size(); ++i) {
+                    v += penalty_->value(q[i]);
+                    if (g) penalty_->addGradient(q[i], (*g)[i]);
+                }
+            return v;
+        };
+        out["villani"] =
+            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
+    }
+}
+
+std::vector<NamedArray> ExperimentB::dataArrays() const {
+    auto stacked = [&](const std::string& name, const Eigen::MatrixXd& m, int samples) {
+        NamedArray a = toNamedArray(name, m);
+        a.shape = {static_cast<std::size_t>(samples), static_cast<std::size_t>(tokens_),
+                   static_cast<std::size_t>(m.cols())};
+        return a;
+    };
+    return {stacked("X_train", train_.X, train_.samples),
+            stacked("Y_train", train_.Y, train_.samples),
+            stacked("X_test", test_.X, test_.samples),
+            stacked("Y_test", test_.Y, test_.samples),
+            toNamedArray("W_Q_star", WQstar_),
+            toNamedArray("W_K_star", WKstar_),
+            toNamedArray("W_V", model_.WV())};
+}
+
+}  // namespace ade

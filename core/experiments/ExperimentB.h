@@ -1,0 +1,84 @@
+#pragma once
+// Experiment B (Paper B): single-head softmax attention with trainable W_Q, W_K and a fixed
+// W_V, on a synthetic teacher task. MODELS.md "Experiment B".
+//   F(X) = RowSoftmax(X W_Q W_K^T X^T / sqrt(d_k)) X W_V,
+//   loss = 1/(2|D|) sum_(X,Y) ||F(X) - Y||^2.
+#include <memory>
+
+#include "config/Config.h"
+#include "models/FactorOrbit.h"
+#include "models/Regularizer.h"
+#include "training/Problem.h"
+#include "util/Rng.h"
+
+namespace ade {
+
+class WorkerPool;
+
+// A data set of samples of N tokens each, stacked: X is (samples*N) x d, Y is (samples*N) x d_v.
+struct TokenSamples {
+    int samples = 0;
+    int tokens = 0;
+    Eigen::MatrixXd X, Y;
+};
+
+// The single-head attention model with fixed W_V (analytic gradients).
+class SingleHeadAttention {
+  public:
+    SingleHeadAttention() = default;
+    SingleHeadAttention(Eigen::MatrixXd WV, int dk) : WV_(std::move(WV)), dk_(dk) {}
+
+    // Loss over the listed samples (all when empty); gradients added to gQ, gK when non-null.
+    double loss(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK, const TokenSamples& data,
+                std::span<const int> units, Eigen::MatrixXd* gQ, Eigen::MatrixXd* gK,
+                WorkerPool* pool = nullptr) const;
+    // Outputs for one sample (N x d_v).
+    Eigen::MatrixXd predict(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
+                            const Eigen::MatrixXd& X) const;
+    const Eigen::MatrixXd& WV() const { return WV_; }
+
+  private:
+    Eigen::MatrixXd WV_;
+    int dk_ = 1;
+};
+
+class ExperimentB final : public Problem {
+  public:
+    explicit ExperimentB(const Config& config);
+    ~ExperimentB() override;
+
+    ParamSet initialParams(Rng& initRng) override;
+    int trainingUnits() const override { return train_.samples; }
+    double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) override;
+    double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
+    std::vector<std::string> metricNames() const override;
+    void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
+    std::vector<NamedArray> dataArrays() const override;
+
+    const Eigen::MatrixXd& teacherWQ() const { return WQstar_; }
+    const Eigen::MatrixXd& teacherWK() const { return WKstar_; }
+    const SingleHeadAttention& model() const { return model_; }
+
+  private:
+    int d_, dk_, dv_, tokens_;
+    std::string init_;
+    double initScale_;
+    std::string regularizer_;
+    double lambda_;
+    Eigen::MatrixXd WQstar_, WKstar_;
+    SingleHeadAttention model_;
+    TokenSamples train_, test_;
+    BalancedOrbit orbit_;
+    std::unique_ptr<WorkerPool> pool_;
+    // Villani quantity (optional metric): the full objective's regulariser and the probes' RNG.
+    std::unique_ptr<Regularizer> penalty_;
+    double temperature_ = 0.0;
+    int villaniProbes_ = 0;
+    Rng villaniRng_{0};
+};
+
+// Checks shared by the Paper B experiments (b, c, darcy): initialisations and options that
+// only Experiment A has.
+void validatePaperBCommon(const Config& c, std::vector<ConfigError>& errors);
+
+}  // namespace ade

@@ -1,0 +1,247 @@
+#include "experiments/ExperimentC.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "config/ParamSpec.h"
+#include "experiments/ExperimentB.h"
+#include "experiments/ExperimentRegistry.h"
+#include "models/VillaniEstimate.h"
+#include "util/ChunkedParallel.h"
+#include "util/Rng.h"
+#include "util/WorkerPool.h"
+
+namespace ade {
+
+void registerExperimentCParams(ParamRegistry& r) {
+    auto c = [&](ParamSpec s) {
+        s.experiments = {"c"};
+        r.add(std::move(s));
+    };
+    c(makeInt("lora.hidden", "model", "Hidden width h", 16, 1, 4096,
+              "Hidden width h of the depth-2 network W2 sigma(W x) (W_pre is h x d)."));
+    c(makeInt("lora.out", "model", "Output dim o", 4, 1, 4096,
+              "Output dimension o (W2 is o x h, frozen)."));
+    c(makeInt("lora.rank", "model", "LoRA rank r", 2, 1, 4096,
+              "Rank r of the adapter alpha U V (U is h x r, V is r x d); the teacher has the same "
+              "rank. At most min(h, d)."));
+    c(makeReal("lora.alpha", "model", "LoRA alpha", 1.0, 0, 1e6,
+               "Scale alpha of the adapter: W = W_pre + alpha U V.", false, true));
+    c(makeChoice("lora.activation", "model", "Activation", "tanh", {"tanh", "softplus"},
+                 "Smooth activation sigma of the hidden layer (the theory needs smoothness)."));
+    r.addAlias("rank", "lora.rank");
+    r.addAlias("alpha", "lora.alpha");
+    r.addAlias("activation", "lora.activation");
+}
+
+namespace {
+
+void validateC(const Config& c, std::vector<ConfigError>& errors) {
+    validatePaperBCommon(c, errors);
+    const auto r = c.getInt("lora.rank");
+    const auto lim = std::min(c.getInt("lora.hidden"), c.getInt("data.d"));
+    if (r > lim)
+        errors.push_back({"lora.rank", std::to_string(r),
+                          "invalid value '" + std::to_string(r) +
+                              "' for key 'lora.rank': the rank must be at most min(lora.hidden, "
+                              "data.d) = " +
+                              std::to_string(lim)});
+}
+
+std::string briefC(const Config& c) {
+    std::ostringstream s;
+    s << "n=" << c.getInt("data.n") << " r=" << c.getInt("lora.rank") << " "
+      << c.getString("lora.activation") << " opt=" << c.getString("optimizer");
+    if (c.getString("optimizer") == "sde") s << "(s=" << c.getReal("temperature") << ")";
+    s << " reg=" << c.getString("regularizer");
+    if (c.getString("regularizer") != "none") s << "(" << c.getReal("lambda") << ")";
+    return s.str();
+}
+
+constexpr int kChunk = 256;  // samples per work item
+constexpr std::uint64_t kVillaniStream = 101;
+
+}  // namespace
+
+ExperimentInfo experimentCInfo() {
+    ExperimentInfo info;
+    info.name = "c";
+    info.title = "LoRA on a depth-2 network (Paper B)";
+    info.make = [](const Config& c, std::string*) -> std::unique_ptr<Problem> {
+        return std::make_unique<ExperimentC>(c);
+    };
+    info.validate = validateC;
+    info.brief = briefC;
+    return info;
+}
+
+Eigen::MatrixXd LoraNetwork::predict(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
+                                     const Eigen::MatrixXd& X) const {
+    const Eigen::MatrixXd W = Wpre_ + alpha_ * U * V;
+    Eigen::MatrixXd Z = X * W.transpose();
+    if (act_ == Activation::Tanh)
+        Z = Z.array().tanh().matrix();
+    else
+        Z = (Z.array().max(0.0) + (-Z.array().abs()).exp().log1p()).matrix();
+    return Z * W2_.transpose();
+}
+
+double LoraNetwork::loss(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
+                         const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y,
+                         std::span<const int> units, Eigen::MatrixXd* gU, Eigen::MatrixXd* gV,
+                         WorkerPool* pool) const {
+    const int count = units.empty() ? static_cast<int>(X.rows()) : static_cast<int>(units.size());
+    const double norm = 1.0 / count;
+    const Eigen::MatrixXd W = Wpre_ + alpha_ * U * V;  // h x d
+    const bool wantGrad = gU || gV;
+    const int chunks = chunkCount(count, kChunk);
+    std::vector<double> partLoss(chunks, 0.0);
+    std::vector<Eigen::MatrixXd> partW(wantGrad ? chunks : 0);
+    forEachChunk(pool, count, kChunk, [&](int c, int begin, int end) {
+        const int m = end - begin;
+        Eigen::MatrixXd Xc(m, X.cols()), Yc(m, Y.cols());
+        if (units.empty()) {
+            Xc = X.middleRows(begin, m);
+            Yc = Y.middleRows(begin, m);
+        } else {
+            for (int i = 0; i < m; ++i) {
+                Xc.row(i) = X.row(units[begin + i]);
+                Yc.row(i) = Y.row(units[begin + i]);
+            }
+        }
+        const Eigen::MatrixXd Z = Xc * W.transpose();  // m x h
+        Eigen::MatrixXd A(Z.rows(), Z.cols()), dsig(Z.rows(), Z.cols());
+        if (act_ == Activation::Tanh) {
+            A = Z.array().tanh().matrix();
+            dsig = (1.0 - A.array().square()).matrix();
+        } else {
+            A = (Z.array().max(0.0) + (-Z.array().abs()).exp().log1p()).matrix();
+            dsig = (1.0 / (1.0 + (-Z.array()).exp())).matrix();
+        }
+        const Eigen::MatrixXd R = A * W2_.transpose() - Yc;  // m x o
+        partLoss[c] = 0.5 * norm * R.squaredNorm();
+        if (!wantGrad) return;
+        const Eigen::MatrixXd dZ = ((R * W2_).array() * dsig.array()).matrix() * norm;
+        partW[c].noalias() = dZ.transpose() * Xc;  // h x d
+    });
+    double total = 0.0;
+    Eigen::MatrixXd dW;
+    if (wantGrad) dW.setZero(W.rows(), W.cols());
+    for (int c = 0; c < chunks; ++c) {
+        total += partLoss[c];
+        if (wantGrad) dW += partW[c];
+    }
+    if (gU) gU->noalias() += alpha_ * dW * V.transpose();
+    if (gV) gV->noalias() += alpha_ * U.transpose() * dW;
+    return total;
+}
+
+ExperimentC::ExperimentC(const Config& c)
+    : d_(static_cast<int>(c.getInt("data.d"))),
+      h_(static_cast<int>(c.getInt("lora.hidden"))),
+      o_(static_cast<int>(c.getInt("lora.out"))),
+      r_(static_cast<int>(c.getInt("lora.rank"))),
+      init_(c.getString("init")),
+      initScale_(c.getReal("init_scale")),
+      regularizer_(c.getString("regularizer")),
+      lambda_(c.getReal("lambda")) {
+    const auto seed = static_cast<std::uint64_t>(c.getInt("seed"));
+    Rng teacherRng(seed, Rng::Teacher);
+    const double alpha = c.getReal("lora.alpha");
+    Eigen::MatrixXd Wpre = teacherRng.normalMatrix(h_, d_, 1.0 / std::sqrt(double(d_)));
+    Eigen::MatrixXd W2 = teacherRng.normalMatrix(o_, h_, 1.0 / std::sqrt(double(h_)));
+    // Teacher adapter: alpha U* V* x has O(1) entries, like W_pre x.
+    Ustar_ = teacherRng.normalMatrix(h_, r_, 1.0 / std::sqrt(double(r_))) / alpha;
+    Vstar_ = teacherRng.normalMatrix(r_, d_, 1.0 / std::sqrt(double(d_)));
+    net_ = LoraNetwork(
+        std::move(Wpre), std::move(W2), alpha,
+        c.getString("lora.activation") == "softplus" ? Activation::Softplus : Activation::Tanh);
+    const double noise = c.getReal("data.noise");
+    auto sample = [&](int n, Rng& rng, Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
+        X = rng.normalMatrix(n, d_);
+        Y = net_.predict(Ustar_, Vstar_, X);
+        if (noise > 0) Y += rng.normalMatrix(Y.rows(), Y.cols(), noise);
+    };
+    Rng dataRng(seed, Rng::Data), testRng(seed, Rng::TestData);
+    sample(static_cast<int>(c.getInt("data.n")), dataRng, Xtrain_, Ytrain_);
+    sample(static_cast<int>(c.getInt("data.test_n")), testRng, Xtest_, Ytest_);
+    orbit_ = BalancedOrbit(Ustar_ * Vstar_, r_);
+    const int threads = static_cast<int>(c.getInt("threads"));
+    if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
+    temperature_ = c.getReal("temperature");
+    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
+    villaniRng_ = Rng(seed, kVillaniStream);
+}
+
+ExperimentC::~ExperimentC() = default;
+
+ParamSet ExperimentC::initialParams(Rng& rng) {
+    const double scale = init_ == "small" ? 1e-3 : initScale_;
+    ParamSet p;
+    p.names = {"U", "V"};
+    p.mats = {rng.normalMatrix(h_, r_, scale), rng.normalMatrix(r_, d_, scale)};
+    return p;
+}
+
+double ExperimentC::loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) {
+    return net_.loss(p[0], p[1], Xtrain_, Ytrain_, units, grad ? &(*grad)[0] : nullptr,
+                     grad ? &(*grad)[1] : nullptr, pool_.get());
+}
+
+double ExperimentC::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
+    if (regularizer_ != "balancing" || lambda_ == 0.0) return 0.0;
+    // Factors L = U (h x r), R = V^T (d x r) of the product U V.
+    Eigen::MatrixXd gR;
+    if (grad) gR.setZero(d_, r_);
+    const double v = balancingPenalty(p[0], p[1].transpose(), lambda_, grad ? &(*grad)[0] : nullptr,
+                                      grad ? &gR : nullptr);
+    if (grad) (*grad)[1] += gR.transpose();
+    return v;
+}
+
+std::vector<std::string> ExperimentC::metricNames() const {
+    std::vector<std::string> names = {
+        "train_loss", "test_loss", "gen_gap",           "norm_U",
+        "norm_V",     "imbalance", "manifold_distance", "manifold_distance_rel"};
+    if (villaniProbes_ > 0) names.push_back("villani");
+    return names;
+}
+
+void ExperimentC::evaluate(const ParamSet& p, double trainLoss,
+                           std::map<std::string, double>& out) {
+    const double testLoss =
+        net_.loss(p[0], p[1], Xtest_, Ytest_, {}, nullptr, nullptr, pool_.get());
+    const Eigen::MatrixXd Vt = p[1].transpose();
+    const double dist = orbit_.distance(p[0], Vt);
+    out["train_loss"] = trainLoss;
+    out["test_loss"] = testLoss;
+    out["gen_gap"] = testLoss - trainLoss;
+    out["norm_U"] = p[0].norm();
+    out["norm_V"] = p[1].norm();
+    out["imbalance"] = factorImbalance(p[0], Vt);
+    out["manifold_distance"] = dist;
+    out["manifold_distance_rel"] = dist / orbit_.scale();
+    if (villaniProbes_ > 0) {
+        auto objective = [&](const ParamSet& q, ParamSet* g) {
+            double v = loss(q, g, {}) + structuralRegularizer(q, g);
+            if (penalty_)
+                for (std::size_t i = 0; i < q.size(); ++i) {
+                    v += penalty_->value(q[i]);
+                    if (g) penalty_->addGradient(q[i], (*g)[i]);
+                }
+            return v;
+        };
+        out["villani"] =
+            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
+    }
+}
+
+std::vector<NamedArray> ExperimentC::dataArrays() const {
+    return {toNamedArray("X_train", Xtrain_),   toNamedArray("Y_train", Ytrain_),
+            toNamedArray("X_test", Xtest_),     toNamedArray("Y_test", Ytest_),
+            toNamedArray("W_pre", net_.Wpre()), toNamedArray("W2", net_.W2()),
+            toNamedArray("U_star", Ustar_),     toNamedArray("V_star", Vstar_)};
+}
+
+}  // namespace ade

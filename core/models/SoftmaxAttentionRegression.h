@@ -1,0 +1,37 @@
+#pragma once
+// Experiment A model: f(X)_i = sum_j softmax_j(x_i^T B x_j) A x_j and its finite-data loss
+// L_n = 1/(2 P n) sum ||f(X)_i - y_i||^2 with analytic gradients (MODELS.md "Model and
+// finite-data loss"). The n x n attention is computed in row blocks, so memory stays
+// O(block * n) per thread, never n x n.
+#include <Eigen/Dense>
+#include <span>
+#include <vector>
+
+#include "data/LinearRegressionData.h"
+
+namespace ade {
+
+class WorkerPool;
+
+class SoftmaxAttentionRegression {
+  public:
+    explicit SoftmaxAttentionRegression(bool excludeSelf = false) : excludeSelf_(excludeSelf) {}
+
+    // Loss over the listed sequences (all when empty); gradients when gA/gB are non-null.
+    // The result is bit-identical for any pool size.
+    double loss(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const SequenceSet& data,
+                std::span<const int> units, Eigen::MatrixXd* gA, Eigen::MatrixXd* gB,
+                WorkerPool* pool = nullptr) const;
+
+    // Predictions for one sequence (n x k), for tests and exports.
+    Eigen::MatrixXd predict(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                            const Eigen::MatrixXd& X) const;
+
+    // Rows per block so that a block of the attention matrix stays cache-sized.
+    static int blockRows(int n);
+
+  private:
+    bool excludeSelf_;
+};
+
+}  // namespace ade

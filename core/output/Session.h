@@ -1,0 +1,60 @@
+#pragma once
+// Session files: every run's config, seed, state, full metric history and (optionally) final
+// parameters, plus opaque chart settings. JSON, versioned; reading never crashes or half-loads:
+// a malformed file gives one message naming what is wrong and where.
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/Config.h"
+#include "models/ParamSet.h"
+#include "training/Trainer.h"
+
+namespace ade {
+
+inline constexpr int kSessionVersion = 1;
+inline constexpr const char* kSessionFormat = "attention-explorer-session";
+
+struct SessionRun {
+    std::string name;
+    std::string color;  // "#rrggbb", may be empty
+    bool visible = true;
+    Config config;
+    RunStatus status = RunStatus::Completed;
+    bool running = false;  // was still running when saved (recovery files)
+    std::string message;
+    long iterationsDone = 0;
+    long divergedAt = -1;
+    double iterationsPerSecond = 0.0;
+    MetricHistory history;
+    std::optional<ParamSet> finalParams;    // to continue a stopped run
+    std::optional<ParamSet> initialParams;  // to reset to the same start
+};
+
+struct Session {
+    std::vector<SessionRun> runs;
+    nlohmann::json chartSettings = nlohmann::json::object();
+    std::string preset;  // the preset the session came from, if any
+};
+
+struct SessionReadResult {
+    std::optional<Session> session;
+    std::string error;                  // set when session is empty
+    std::vector<std::string> warnings;  // unknown fields ignored, etc.
+};
+
+nlohmann::json sessionToJson(const Session& s, bool withParams = true);
+std::string sessionToText(const Session& s, bool withParams = true);
+SessionReadResult sessionFromText(const std::string& text);
+SessionReadResult readSessionFile(const std::filesystem::path& file);
+bool writeSessionFile(const std::filesystem::path& file, const Session& s, bool withParams,
+                      std::string* error);
+
+// The RunResult fields a session keeps, both ways.
+SessionRun sessionRunFrom(const std::string& name, const Config& config, const RunResult& r);
+RunStatus runStatusFromString(const std::string& s, bool* ok = nullptr);
+
+}  // namespace ade

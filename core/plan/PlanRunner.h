@@ -1,0 +1,74 @@
+#pragma once
+// Runs a Plan: its runs (a comparison) or its sweep grid, in parallel when asked, resolving
+// "same start as run X", writing each run's folder and the sweep table. Used by the CLI; the
+// GUI drives Trainers itself but shares Plan, Trainer and RunOutput.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "plan/Preset.h"
+#include "training/Trainer.h"
+
+namespace ade {
+
+class RunControl;
+
+struct PlannedRun {
+    std::string name;   // folder name, unique in the plan
+    std::string label;  // run name of the preset (same for every grid point of that run)
+    Config config;
+    std::vector<std::pair<std::string, std::string>> varied;  // sweep values of this point
+};
+
+// Expands a sweep into grid points (values x seeds x runs). Returns an error message for an
+// unknown key or a bad value.
+std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const SweepSpec& sweep,
+                                                   std::string* error);
+std::vector<PlannedRun> plainRuns(const Plan& plan);
+
+// Initial parameters for a run with init = same (built from the referenced run's config).
+std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs, const PlannedRun& run,
+                                         std::string* error);
+
+struct RunOutcome {
+    PlannedRun run;
+    RunResult result;
+    bool written = false;
+    std::string error;  // construction or write error
+};
+
+struct ProgressEvent {
+    int runIndex;
+    long iteration;
+    long iterations;
+    const std::vector<double>* row;  // latest record, may be null
+};
+
+struct PlanRunOptions {
+    std::filesystem::path outDir;
+    int jobs = 1;
+    bool saveData = false;
+    std::string commandLine;
+    RunControl* control = nullptr;
+    std::function<void(const ProgressEvent&)> progress;  // called from worker threads
+    std::function<void(const RunOutcome&)> finished;     // called from worker threads
+};
+
+std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const std::string& planName,
+                                   const PlanRunOptions& options);
+
+// Sweep table (one row per run) and the fitted power law y ~ x^slope.
+std::string sweepCsv(const std::vector<RunOutcome>& outcomes);
+struct PowerLawFit {
+    std::string series;  // run label
+    double slope = 0, intercept = 0, r2 = 0;
+    int points = 0;
+    std::vector<std::pair<double, double>> xy;  // geometric means over seeds
+};
+std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes,
+                                     const std::string& xKey, const std::string& yMetric,
+                                     const std::string& stat = "floor");
+
+}  // namespace ade

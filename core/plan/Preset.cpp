@@ -1,0 +1,252 @@
+#include "plan/Preset.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "experiments/ExperimentRegistry.h"
+#include "io/Files.h"
+
+namespace ade {
+
+namespace {
+
+std::string valueText(const nlohmann::json& v) {
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+bool isPlanDocument(const nlohmann::json& doc) {
+    return doc.contains("config") || doc.contains("runs") || doc.contains("sweep");
+}
+
+}  // namespace
+
+std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets) {
+    for (const auto& s : sets) {
+        std::string key, value;
+        if (!splitAssignment(s, key, value))
+            return ConfigError{"", s, "malformed --set '" + s + "': expected KEY=VALUE"};
+        if (auto e = config.setText(key, value)) return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<Plan> parsePlan(const std::string& text, const std::string& sourceName,
+                              const std::vector<std::string>& overrides, PlanError* error,
+                              std::vector<std::string>* unknownKeys) {
+    auto fail = [&](const std::string& m) -> std::optional<Plan> {
+        if (error) error->message = sourceName + ": " + m;
+        return std::nullopt;
+    };
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        // nlohmann's message names the line and column ("parse error at line 3, column 5: ...").
+        std::string what = e.what();
+        const auto p = what.find("parse error");
+        return fail("malformed JSON: " + (p == std::string::npos ? what : what.substr(p)));
+    } catch (const nlohmann::json::exception& e) {
+        // e.g. a number too large for a double ("number overflow parsing '1e999'").
+        std::string what = e.what();
+        const auto p = what.find(']');
+        return fail("invalid JSON: " + (p == std::string::npos ? what : what.substr(p + 2)));
+    }
+    if (!doc.is_object()) return fail("expected a JSON object at the top level");
+
+    Plan plan;
+    plan.name = sourceName;
+    Config base;
+    try {
+        if (isPlanDocument(doc)) {
+            for (auto it = doc.begin(); it != doc.end(); ++it) {
+                static const std::set<std::string> known = {
+                    "name", "title", "description", "about", "config", "runs", "sweep", "version"};
+                if (!known.count(it.key())) {
+                    if (unknownKeys) {
+                        unknownKeys->push_back(it.key());
+                        continue;
+                    }
+                    return fail("unknown top-level field '" + it.key() +
+                                "'; allowed: name, description, about, config, runs, sweep");
+                }
+            }
+            if (doc.contains("name")) plan.name = doc.at("name").get<std::string>();
+            if (doc.contains("description"))
+                plan.description = doc.at("description").get<std::string>();
+            if (doc.contains("about")) plan.about = doc.at("about").get<std::string>();
+            if (doc.contains("config"))
+                if (auto e = base.apply(doc.at("config"), unknownKeys)) return fail(e->message);
+        } else {
+            if (auto e = base.apply(doc, unknownKeys)) return fail(e->message);
+        }
+
+        std::vector<std::pair<std::string, nlohmann::json>> runDocs;
+        if (doc.contains("runs")) {
+            const auto& runs = doc.at("runs");
+            if (!runs.is_array() || runs.empty())
+                return fail("'runs' must be a non-empty array of {\"name\", \"config\"} objects");
+            for (std::size_t i = 0; i < runs.size(); ++i) {
+                const auto& r = runs[i];
+                if (!r.is_object() || !r.contains("name") || !r.at("name").is_string())
+                    return fail("runs[" + std::to_string(i) + "] needs a \"name\" string");
+                runDocs.emplace_back(r.at("name").get<std::string>(),
+                                     r.value("config", nlohmann::json::object()));
+            }
+        } else {
+            runDocs.emplace_back(isPlanDocument(doc) ? plan.name : "run", nlohmann::json::object());
+        }
+        std::set<std::string> seen;
+        for (const auto& [name, cfg] : runDocs) {
+            if (name.empty() || safeName(name) != name)
+                return fail("run name '" + name +
+                            "' must be non-empty and use only letters, "
+                            "digits, '.', '_', '-'");
+            if (!seen.insert(name).second) return fail("duplicate run name '" + name + "'");
+            RunSpec spec{name, base};
+            if (auto e = spec.config.apply(cfg, unknownKeys))
+                return fail("run '" + name + "': " + e->message);
+            if (auto e = applyOverrides(spec.config, overrides)) return fail(e->message);
+            plan.runs.push_back(std::move(spec));
+        }
+        // init = same: the referenced run must exist in this plan.
+        for (const auto& r : plan.runs) {
+            if (r.config.getString("init") != "same") continue;
+            const std::string from = r.config.getString("init_from");
+            if (!seen.count(from))
+                return fail("run '" + r.name + "' has init = same but init_from = '" + from +
+                            "' names no run of this plan");
+            if (from == r.name) return fail("run '" + r.name + "' cannot start from itself");
+        }
+        for (const auto& r : plan.runs) {
+            const auto errors = validateConfig(r.config);
+            if (!errors.empty()) return fail("run '" + r.name + "': " + errors.front().message);
+        }
+
+        if (doc.contains("sweep")) {
+            const auto& s = doc.at("sweep");
+            if (!s.is_object()) return fail("'sweep' must be an object");
+            SweepSpec sweep;
+            if (s.contains("vary")) {
+                if (!s.at("vary").is_object()) return fail("'sweep.vary' must be an object");
+                for (auto it = s.at("vary").begin(); it != s.at("vary").end(); ++it) {
+                    if (!it.value().is_array() || it.value().empty())
+                        return fail("'sweep.vary." + it.key() + "' must be a non-empty array");
+                    std::vector<std::string> values;
+                    for (const auto& v : it.value())
+                        values.push_back(valueText(v));
+                    sweep.vary.emplace_back(it.key(), values);
+                }
+            }
+            if (s.contains("seeds")) {
+                if (!s.at("seeds").is_number_integer() || s.at("seeds").get<long>() < 1 ||
+                    s.at("seeds").get<long>() > 10000)
+                    return fail("'sweep.seeds' must be an integer in [1, 10000]");
+                sweep.seeds = s.at("seeds").get<int>();
+            }
+            if (s.contains("fit")) {
+                sweep.fitX = s.at("fit").value("x", "");
+                sweep.fitY = s.at("fit").value("y", "excess_risk");
+            }
+            plan.sweep = sweep;
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("wrong type in document: ") + e.what());
+    }
+    return plan;
+}
+
+std::optional<Plan> loadPlanFile(const std::filesystem::path& file,
+                                 const std::vector<std::string>& overrides, PlanError* error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+        if (error) error->message = file.string() + ": is a directory, not a JSON file";
+        return std::nullopt;
+    }
+    errno = 0;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        const int e = errno;
+        if (error)
+            error->message =
+                file.string() + ": cannot open file: " + (e ? std::strerror(e) : "not readable");
+        return std::nullopt;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parsePlan(ss.str(), file.stem().string(), overrides, error);
+}
+
+std::vector<std::filesystem::path> PresetLibrary::defaultDirectories(const std::string& argv0) {
+    std::vector<std::filesystem::path> dirs;
+    if (const char* env = std::getenv("ADE_RESOURCES"); env && *env)
+        dirs.emplace_back(std::filesystem::path(env) / "presets");
+    std::error_code ec;
+    auto exe = std::filesystem::canonical("/proc/self/exe", ec);
+    if (ec && !argv0.empty()) exe = std::filesystem::absolute(argv0, ec);
+    // Installed (<prefix>/bin -> <prefix>/share) and build tree (build/app -> build/share, a
+    // copy staged by resources/CMakeLists.txt) alike; no path of the source tree is compiled in.
+    if (!ec) dirs.push_back(exe.parent_path().parent_path() / "share/attention-explorer/presets");
+    return dirs;
+}
+
+PresetLibrary::PresetLibrary(std::vector<std::filesystem::path> dirs) : dirs_(dirs) {
+    std::set<std::string> seen;
+    for (const auto& dir : dirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) continue;
+        std::vector<std::filesystem::path> files;
+        for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+            if (e.path().extension() == ".json") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            std::ifstream in(f);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            Entry entry{f.stem().string(), "", f};
+            try {
+                const auto doc = nlohmann::json::parse(ss.str());
+                entry.name = doc.value("name", entry.name);
+                entry.description = doc.value("description", "");
+            } catch (const nlohmann::json::exception&) {
+                entry.description = "(malformed preset file)";
+            }
+            if (seen.insert(entry.name).second) entries_.push_back(entry);
+        }
+    }
+}
+
+const PresetLibrary::Entry* PresetLibrary::find(const std::string& name) const {
+    for (const auto& e : entries_)
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+std::optional<Plan> PresetLibrary::load(const std::string& name,
+                                        const std::vector<std::string>& overrides,
+                                        PlanError* error) const {
+    const Entry* e = find(name);
+    if (!e) {
+        if (error) error->message = "unknown preset '" + name + "'; available: " + names();
+        return std::nullopt;
+    }
+    return loadPlanFile(e->file, overrides, error);
+}
+
+std::string PresetLibrary::names() const {
+    std::string s;
+    for (const auto& e : entries_)
+        s += (s.empty() ? "" : ", ") + e.name;
+    if (!s.empty()) return s;
+    std::string where;
+    for (const auto& d : dirs_)
+        where += (where.empty() ? "" : ", ") + d.string();
+    return "none found (looked in " + (where.empty() ? std::string("no folder") : where) +
+           "; set ADE_RESOURCES to the folder that holds presets/)";
+}
+
+}  // namespace ade

@@ -1,0 +1,219 @@
+#include "training/Trainer.h"
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "models/Regularizer.h"
+#include "training/Optimizer.h"
+#include "util/Rng.h"
+#include "util/RunControl.h"
+
+namespace ade {
+
+const char* toString(RunStatus s) {
+    switch (s) {
+        case RunStatus::Completed:
+            return "completed";
+        case RunStatus::Diverged:
+            return "diverged";
+        case RunStatus::Cancelled:
+            return "cancelled";
+        case RunStatus::Failed:
+            return "failed";
+    }
+    return "unknown";
+}
+
+int MetricHistory::column(const std::string& name) const {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (columns[i] == name) return static_cast<int>(i);
+    return -1;
+}
+
+Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<ParamSet> initial)
+    : config_(std::move(config)),
+      problem_(std::move(problem)),
+      initial_(std::move(initial)),
+      regularizer_(makeRegularizer(config_.getString("regularizer"), config_.getReal("lambda"),
+                                   config_.getReal("epsilon"))) {}
+
+Trainer::~Trainer() = default;
+
+double Trainer::objective(const ParamSet& p, ParamSet* grad, std::span<const int> units,
+                          double* regValue) {
+    double q = problem_->loss(p, grad, units);
+    double reg = problem_->structuralRegularizer(p, grad);
+    if (trainable_.empty()) trainable_ = problem_->trainable(p);
+    if (regularizer_)
+        for (int i : trainable_) {
+            reg += regularizer_->value(p[i]);
+            if (grad) regularizer_->addGradient(p[i], (*grad)[i]);
+        }
+    if (regValue) *regValue = reg;
+    return q + reg;
+}
+
+RunResult Trainer::run(RunObserver* observer, RunControl* control) {
+    using Clock = std::chrono::steady_clock;
+    RunResult result;
+    const long iterations = static_cast<long>(config_.getInt("iterations"));
+    const double lr = config_.getReal("lr");
+    const bool backtracking = config_.getString("step_rule") == "backtracking";
+    const long renormEvery = static_cast<long>(config_.getInt("renormalize_every"));
+    const auto seed = static_cast<std::uint64_t>(config_.getInt("seed"));
+
+    Rng initRng(seed, Rng::Init), optRng(seed, Rng::Optimizer);
+    ParamSet p = initial_ ? *initial_ : problem_->initialParams(initRng);
+    result.initialParams = p;
+    trainable_ = problem_->trainable(p);
+    const std::vector<int>& trainable = trainable_;
+    auto optimizer = makeOptimizer(config_);
+
+    auto& hist = result.history;
+    hist.columns = {"iteration", "time_s"};
+    for (auto& m : problem_->metricNames())
+        hist.columns.push_back(m);
+    hist.columns.push_back("step_size");
+    hist.columns.push_back("reg_value");
+    if (observer) observer->onStart(hist.columns);
+
+    const auto t0 = Clock::now();
+    double lastStep = lr;
+    std::map<std::string, double> values;
+    // Returns false when the metrics are not finite (divergence).
+    auto record = [&](long it) {
+        double reg = 0.0;
+        const double train = objective(p, nullptr, {}, &reg) - reg;
+        values.clear();
+        problem_->evaluate(p, train, values);
+        std::vector<double> row;
+        row.reserve(hist.columns.size());
+        row.push_back(static_cast<double>(it));
+        row.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        for (std::size_t c = 2; c + 2 < hist.columns.size(); ++c)
+            row.push_back(values.count(hist.columns[c]) ? values[hist.columns[c]] : std::nan(""));
+        row.push_back(lastStep);
+        row.push_back(reg);
+        if (!std::isfinite(train) || !std::isfinite(reg)) return false;
+        hist.rows.push_back(row);
+        if (observer) observer->onRecord(hist.rows.back());
+        return true;
+    };
+    auto diverge = [&](long it, const std::string& why) {
+        result.status = RunStatus::Diverged;
+        result.divergedAt = it;
+        result.message =
+            "diverged at iteration " + std::to_string(it) + ": " + why +
+            "; metrics up to iteration " +
+            std::to_string(hist.rows.empty() ? 0L : static_cast<long>(hist.rows.back()[0])) +
+            " are kept (try a smaller step size or step_rule = backtracking)";
+    };
+
+    if (!p.allFinite() || !record(0)) {
+        diverge(0, "the initial loss is not finite");
+        result.finalParams = p;
+        return result;
+    }
+
+    // Minibatch order: a fresh permutation of the training units every epoch.
+    const int unitsTotal = problem_->trainingUnits();
+    const int batch =
+        static_cast<int>(std::min<std::int64_t>(config_.getInt("batch"), std::max(unitsTotal, 1)));
+    const bool minibatch = optimizer->usesMinibatches() && batch < unitsTotal;
+    // Automatic logging: about 1000 records, but no more often than keeps the records' cost
+    // (full training and test losses) under about half of the training work. Depends on the
+    // config only, so the recorded iterations are the same in every run of it.
+    long logEvery = static_cast<long>(config_.getInt("log_every"));
+    if (logEvery <= 0) {
+        const double stepUnits = (minibatch ? batch : unitsTotal) * (backtracking ? 2.0 : 1.0);
+        const double costRatio = problem_->evaluationUnits() / std::max(0.5 * stepUnits, 1.0);
+        logEvery = std::max<long>({1, iterations / 1000, static_cast<long>(std::ceil(costRatio))});
+        logEvery = std::min<long>(logEvery, std::max<long>(1, iterations / 50));  // >= 50 records
+    }
+    std::vector<int> order(unitsTotal);
+    std::iota(order.begin(), order.end(), 0);
+    int cursor = unitsTotal;
+    std::vector<int> units;
+
+    ParamSet grad = p.zerosLike(), dir = p.zerosLike(), trial = p, previous = p;
+    long done = 0;
+    for (long it = 1; it <= iterations; ++it) {
+        if (control && !control->checkpoint()) {
+            result.status = RunStatus::Cancelled;
+            result.message = "cancelled at iteration " + std::to_string(it - 1);
+            break;
+        }
+        // A step granted while paused (GUI "Step") is always recorded, so it shows at once.
+        const bool stepped = control && control->isPaused();
+        problem_->beginIteration(optRng);
+        units.clear();
+        if (minibatch) {
+            if (cursor + batch > unitsTotal) {
+                for (int i = unitsTotal - 1; i > 0; --i)
+                    std::swap(order[i], order[optRng.below(static_cast<std::uint64_t>(i) + 1)]);
+                cursor = 0;
+            }
+            units.assign(order.begin() + cursor, order.begin() + cursor + batch);
+            cursor += batch;
+        }
+        grad.setZero();
+        const double q = objective(p, &grad, units);
+        if (!std::isfinite(q) || !grad.allFinite()) {
+            diverge(it, "the objective or its gradient is not finite");
+            break;
+        }
+        dir = grad;
+        problem_->precondition(p, dir);
+        optimizer->direction(dir, trainable);
+
+        double eta = lr;
+        if (backtracking) {
+            // Armijo: halve eta until Q(p - eta dir) <= Q(p) - 1e-4 eta <grad, dir>.
+            eta = std::min(lr, 2.0 * lastStep);
+            double slope = 0.0;
+            for (int i : trainable)
+                slope += grad[i].cwiseProduct(dir[i]).sum();
+            for (int halvings = 0; halvings < 60; ++halvings) {
+                trial = p;
+                for (int i : trainable)
+                    trial[i].noalias() -= eta * dir[i];
+                const double qt = objective(trial, nullptr, units);
+                if (std::isfinite(qt) && qt <= q - 1e-4 * eta * std::max(slope, 0.0)) break;
+                eta *= 0.5;
+            }
+        }
+        previous = p;
+        for (int i : trainable)
+            p[i].noalias() -= eta * dir[i];
+        optimizer->perturb(p, eta, trainable, optRng);
+        lastStep = eta;
+        if (renormEvery > 0 && it % renormEvery == 0) problem_->renormalize(p);
+        if (!p.allFinite()) {
+            diverge(it, "the parameters are not finite");
+            p = previous;  // the last finite parameters are what is kept
+            break;
+        }
+        done = it;
+        if (it % logEvery == 0 || it == iterations || stepped) {
+            if (!record(it)) {
+                diverge(it, "the loss is not finite");
+                p = previous;
+                done = it - 1;
+                break;
+            }
+        }
+    }
+    result.iterationsDone = done;
+    // Make sure the last state reached is on record (e.g. after a cancel between records).
+    if (result.status == RunStatus::Cancelled && !hist.rows.empty() &&
+        static_cast<long>(hist.rows.back()[0]) != result.iterationsDone)
+        record(result.iterationsDone);
+    result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    result.iterationsPerSecond =
+        result.seconds > 0 ? static_cast<double>(result.iterationsDone) / result.seconds : 0.0;
+    result.finalParams = p;
+    return result;
+}
+
+}  // namespace ade
