@@ -23,8 +23,8 @@
 
 #include "config/Config.h"
 #include "data/LinearRegressionData.h"
-#include "experiments/ExperimentA.h"
-#include "experiments/ExperimentDarcy.h"
+#include "experiments/a/ExperimentA.h"
+#include "experiments/darcy/ExperimentDarcy.h"
 #include "experiments/ExperimentRegistry.h"
 #include "io/Npy.h"
 #include "models/SoftmaxAttentionRegression.h"

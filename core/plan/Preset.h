@@ -1,5 +1,6 @@
 #pragma once
-// Presets and config files: one JSON format for both (resources/presets/*.json). A file holds a
+// Presets and config files: one JSON format for both (presets live with their experiment,
+// core/experiments/<name>/presets/*.json). A file holds a
 // base config, optionally several named runs (a comparison) and optionally a sweep:
 //   { "name": "...", "description": "...", "about": "...",
 //     "config": { key: value, ... },

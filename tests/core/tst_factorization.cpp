@@ -3,7 +3,7 @@
 
 #include "config/Config.h"
 #include "data/LinearRegressionData.h"
-#include "experiments/ExperimentA.h"
+#include "experiments/a/ExperimentA.h"
 #include "models/Factorization.h"
 #include "models/SoftmaxAttentionRegression.h"
 #include "util/Rng.h"

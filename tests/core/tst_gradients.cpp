@@ -4,7 +4,7 @@
 #include "FiniteDiff.h"
 #include "config/Config.h"
 #include "data/LinearRegressionData.h"
-#include "experiments/ExperimentA.h"
+#include "experiments/a/ExperimentA.h"
 #include "experiments/ExperimentRegistry.h"
 #include "models/Factorization.h"
 #include "models/Regularizer.h"

@@ -12,7 +12,7 @@
 #include "FdCheck.h"
 #include "config/Config.h"
 #include "data/DarcyFlow.h"
-#include "experiments/ExperimentDarcy.h"
+#include "experiments/darcy/ExperimentDarcy.h"
 #include "experiments/ExperimentRegistry.h"
 #include "models/VitRegressor.h"
 #include "training/Trainer.h"

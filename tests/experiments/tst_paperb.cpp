@@ -6,8 +6,8 @@
 
 #include "FdCheck.h"
 #include "config/Config.h"
-#include "experiments/ExperimentB.h"
-#include "experiments/ExperimentC.h"
+#include "experiments/b/ExperimentB.h"
+#include "experiments/c/ExperimentC.h"
 #include "experiments/ExperimentRegistry.h"
 #include "models/FactorOrbit.h"
 #include "models/Regularizer.h"

@@ -1,4 +1,4 @@
-#include "experiments/ExperimentB.h"
+#include "experiments/b/ExperimentB.h"
 
 #include <cmath>
 #include <sstream>

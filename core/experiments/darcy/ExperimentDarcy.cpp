@@ -1,4 +1,4 @@
-#include "experiments/ExperimentDarcy.h"
+#include "experiments/darcy/ExperimentDarcy.h"
 
 #include "util/RunControl.h"
 
@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "config/ParamSpec.h"
-#include "experiments/ExperimentB.h"
+#include "experiments/b/ExperimentB.h"
 #include "experiments/ExperimentRegistry.h"
 #include "io/Files.h"
 #include "models/FactorOrbit.h"

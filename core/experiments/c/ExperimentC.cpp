@@ -1,10 +1,10 @@
-#include "experiments/ExperimentC.h"
+#include "experiments/c/ExperimentC.h"
 
 #include <cmath>
 #include <sstream>
 
 #include "config/ParamSpec.h"
-#include "experiments/ExperimentB.h"
+#include "experiments/b/ExperimentB.h"
 #include "experiments/ExperimentRegistry.h"
 #include "models/VillaniEstimate.h"
 #include "util/ChunkedParallel.h"

@@ -1,4 +1,4 @@
-#include "experiments/ExperimentA.h"
+#include "experiments/a/ExperimentA.h"
 
 #include <cmath>
 #include <sstream>
