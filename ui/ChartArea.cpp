@@ -5,11 +5,15 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSlider>
 
+#include <set>
+
 #include "FrameStats.h"
 #include "RunStore.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 
@@ -53,23 +57,16 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
     bar->addWidget(fit);
     outer->addLayout(bar);
 
-    auto* grid = new QGridLayout;
-    grid->setContentsMargins(2, 2, 2, 2);
-    grid->setSpacing(4);
-    int i = 0;
-    for (const ChartSpec& spec : defaultChartSpecs()) {
-        ChartPanel* p = createChartPanel(spec, this);
-        p->setMinimumSize(260, 200);
-        connect(p, &ChartPanel::painted, this, &ChartArea::painted);
-        grid->addWidget(p, i / 2, i % 2);
-        panels_.push_back(p);
-        ++i;
-    }
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
-    grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
-    outer->addLayout(grid, 1);
+    grid_ = new QGridLayout;
+    grid_->setContentsMargins(2, 2, 2, 2);
+    grid_->setSpacing(4);
+    outer->addLayout(grid_, 1);
+    empty_ = new QLabel(tr("No chart is shown: choose some in View > Charts."), this);
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->hide();
+    outer->addWidget(empty_, 1);
+    if (!ade::experiments().empty()) experiment_ = ade::experiments().front().name;
+    syncPanels();
 
     connect(logY_, &QCheckBox::toggled, this, &ChartArea::applyOptions);
     connect(logX_, &QCheckBox::toggled, this, &ChartArea::applyOptions);
@@ -88,10 +85,125 @@ double ChartArea::refresh(bool force, double* cpuMs) {
     QElapsedTimer t;
     t.start();
     const double cpu0 = cpuMs ? FrameStats::threadCpuMs() : 0;
+    syncPanels();  // a run of another experiment brings its charts
     for (ChartPanel* p : panels_)
         p->refresh(*store_, force);
     if (cpuMs) *cpuMs = FrameStats::threadCpuMs() - cpu0;
     return t.nsecsElapsed() / 1e6;
+}
+
+void ChartArea::setExperiment(const std::string& experiment) {
+    if (experiment == experiment_) return;
+    experiment_ = experiment;
+    syncPanels();
+}
+
+std::vector<std::string> ChartArea::experiments() const {
+    std::vector<std::string> out = {experiment_};
+    for (const auto& r : store_->runs())
+        if (std::find(out.begin(), out.end(), r->config.experiment()) == out.end())
+            out.push_back(r->config.experiment());
+    return out;
+}
+
+std::vector<ChartSpec> ChartArea::availableCharts() const {
+    return chartSpecsFor(experiments(), store_);
+}
+
+bool ChartArea::isChartShown(const ChartSpec& spec) const {
+    const auto it = choices_.find(spec.id);
+    return it != choices_.end() ? it->second : spec.shownByDefault;
+}
+
+void ChartArea::setChartShown(const QString& id, bool shown) {
+    choices_[id] = shown;
+    syncPanels();
+    refresh(true);
+}
+
+void ChartArea::restoreDefaultCharts() {
+    choices_.clear();
+    syncPanels();
+    refresh(true);
+}
+
+void ChartArea::setChartChoices(const std::map<QString, bool>& choices) {
+    choices_ = choices;
+    syncPanels();
+}
+
+QMenu* ChartArea::chartsMenu() {
+    if (chartsMenu_) return chartsMenu_;
+    chartsMenu_ = new QMenu(tr("&Charts"), this);
+    chartsMenu_->setToolTipsVisible(true);
+    connect(chartsMenu_, &QMenu::aboutToShow, this, [this] {
+        chartsMenu_->clear();
+        for (const ChartSpec& spec : availableCharts()) {
+            QAction* a = chartsMenu_->addAction(spec.title);
+            a->setObjectName(QStringLiteral("showChart.") + spec.id);
+            a->setCheckable(true);
+            a->setChecked(isChartShown(spec));
+            a->setToolTip(tr("y axis: %1").arg(spec.yLabel));
+            const QString id = spec.id;
+            connect(a, &QAction::toggled, this, [this, id](bool on) { setChartShown(id, on); });
+        }
+        chartsMenu_->addSeparator();
+        chartsMenu_->addAction(tr("&Default charts"), this, &ChartArea::restoreDefaultCharts);
+    });
+    return chartsMenu_;
+}
+
+void ChartArea::syncPanels() {
+    std::vector<ChartSpec> wanted;
+    for (const ChartSpec& spec : availableCharts())
+        if (isChartShown(spec)) wanted.push_back(spec);
+    std::vector<QString> ids;
+    for (const ChartSpec& spec : wanted)
+        ids.push_back(spec.id);
+    if (synced_ && ids == shownIds_) return;
+    synced_ = true;
+    shownIds_ = ids;
+    std::vector<ChartPanel*> next;
+    for (const ChartSpec& spec : wanted) {
+        ChartPanel* p = panel(spec.id);
+        if (p && (p->spec().title != spec.title || p->spec().yLabel != spec.yLabel ||
+                  p->spec().scale != spec.scale)) {  // another experiment's version of it
+            grid_->removeWidget(p);
+            std::erase(panels_, p);
+            p->hide();
+            p->deleteLater();
+            p = nullptr;
+        }
+        if (!p) {
+            p = createChartPanel(spec, this);
+            p->setMinimumSize(240, 180);
+            connect(p, &ChartPanel::painted, this, &ChartArea::painted);
+            applyPanelOptions(p);
+        }
+        next.push_back(p);
+    }
+    for (ChartPanel* p : panels_)
+        if (std::find(next.begin(), next.end(), p) == next.end()) {
+            grid_->removeWidget(p);
+            p->hide();
+            p->deleteLater();
+        }
+    for (ChartPanel* p : next)
+        grid_->removeWidget(p);
+    panels_ = next;
+    // Two columns up to four charts, three beyond: the grid stays readable at 1024x768.
+    const int n = static_cast<int>(panels_.size());
+    const int columns = n <= 1 ? 1 : n <= 4 ? 2 : 3;
+    for (int c = 0; c < 3; ++c)
+        grid_->setColumnStretch(c, c < columns ? 1 : 0);
+    for (int r = 0; r < 4; ++r)
+        grid_->setRowStretch(r, r < (n + columns - 1) / columns ? 1 : 0);
+    for (int i = 0; i < n; ++i) {
+        grid_->addWidget(panels_[i], i / columns, i % columns);
+        panels_[i]->show();
+    }
+    empty_->setVisible(panels_.empty());
+    if (store_) applyOptions();
 }
 
 bool ChartArea::logY() const {
@@ -125,15 +237,20 @@ void ChartArea::fitAll() {
 void ChartArea::applyOptions() {
     smoothingLabel_->setText(QString::number(smoothing(), 'f', 2));
     for (ChartPanel* p : panels_) {
-        ChartOptions o = p->options();
-        // Weight norms are O(1) numbers that move slowly: linear reads better, unless asked.
-        o.logY = logY() && p->objectName() != QStringLiteral("chart.norms");
-        o.logX = logX();
-        o.smoothing = smoothing();
-        o.presentation = presentation_;
-        p->setOptions(o);
+        applyPanelOptions(p);
         p->refresh(*store_, true);
     }
+}
+
+void ChartArea::applyPanelOptions(ChartPanel* p) {
+    ChartOptions o = p->options();
+    // "Log y" switches the charts whose quantity spans decades; signed quantities and weight
+    // norms (O(1), slow) stay linear.
+    o.logY = logY() && p->spec().scale == ade::AxisScale::Log;
+    o.logX = logX();
+    o.smoothing = smoothing();
+    o.presentation = presentation_;
+    p->setOptions(o);
 }
 
 }  // namespace ade::ui

@@ -1,16 +1,21 @@
 #pragma once
-// The live charts of the window: a grid of ChartPanels (loss, weight norms, manifold, other
-// metrics) and the chart toolbar (log y, log x, EMA smoothing, fit). Knows panels only through
-// the ChartPanel interface.
+// The live charts of the window: a grid of ChartPanels and the chart toolbar (log y, log x, EMA
+// smoothing, fit). Which charts the grid holds comes from the experiments' descriptions: the
+// charts of the form's experiment and of every run's, those shown by default unless the user
+// chose otherwise in View > Charts. Knows panels only through the ChartPanel interface.
 #include <QWidget>
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "charts/ChartPanel.h"
 
 class QCheckBox;
-class QSlider;
+class QGridLayout;
 class QLabel;
+class QMenu;
+class QSlider;
 
 namespace ade::ui {
 
@@ -27,6 +32,19 @@ class ChartArea : public QWidget {
     const std::vector<ChartPanel*>& panels() const { return panels_; }
     ChartPanel* panel(const QString& id) const;
 
+    // The experiment of the form: its charts are shown even before a run exists.
+    void setExperiment(const std::string& experiment);
+    // Every chart the grid may show now (the experiments' and unknown columns'), shown or not.
+    std::vector<ChartSpec> availableCharts() const;
+    bool isChartShown(const ChartSpec& spec) const;
+    void setChartShown(const QString& id, bool shown);
+    void restoreDefaultCharts();
+    // The user's choices (chart id -> shown) for the settings; applied again by setChartChoices.
+    const std::map<QString, bool>& chartChoices() const { return choices_; }
+    void setChartChoices(const std::map<QString, bool>& choices);
+    // View > Charts: a check item per available chart, rebuilt each time it opens.
+    QMenu* chartsMenu();
+
     bool logY() const;
     bool logX() const;
     double smoothing() const;
@@ -41,9 +59,20 @@ class ChartArea : public QWidget {
 
   private:
     void applyOptions();
+    void applyPanelOptions(ChartPanel* p);
+    // Creates and drops panels to match the charts to show, and lays the grid out again.
+    void syncPanels();
+    std::vector<std::string> experiments() const;
 
     RunStore* store_;
+    std::string experiment_ = "a";
     std::vector<ChartPanel*> panels_;
+    std::vector<QString> shownIds_;  // the grid's charts at the last syncPanels
+    bool synced_ = false;
+    std::map<QString, bool> choices_;
+    QGridLayout* grid_ = nullptr;
+    QLabel* empty_ = nullptr;  // shown when no chart is chosen
+    QMenu* chartsMenu_ = nullptr;
     QCheckBox* logY_ = nullptr;
     QCheckBox* logX_ = nullptr;
     QSlider* smoothing_ = nullptr;

@@ -36,7 +36,8 @@ QStringList exportRunsCsv(const std::vector<const RunRecord*>& runs, const QStri
         const std::string comment =
             "run " + r->name.toStdString() + ", seed " + std::to_string(r->config.getInt("seed")) +
             ", state " + stateText(r->state).toStdString() + "\nconfig " +
-            r->config.toJson().dump() + "\nreproduce " + reproduceCommand(*r).toStdString();
+            r->config.toJson().dump() + "\nreproduce " + reproduceCommand(*r).toStdString() +
+            "\ncolumns:\n" + ade::columnsComment(r->config.experiment(), r->columns);
         std::string err;
         if (!ade::writeFileAtomic(path.toStdString(),
                                   ade::historyCsv(historyInRange(*r, range), comment), &err)) {

@@ -13,15 +13,15 @@
 
 namespace ade::ui {
 
-ExportDialog::ExportDialog(const QString& folder, bool logY, bool logX, double smoothing,
-                           QWidget* parent)
+ExportDialog::ExportDialog(const QString& folder, const std::vector<ChartSpec>& charts, bool logY,
+                           bool logX, double smoothing, QWidget* parent)
     : QDialog(parent), logY_(logY), logX_(logX), smoothing_(smoothing) {
     setWindowTitle(tr("Export charts"));
     auto* form = new QFormLayout(this);
     chart_ = new QComboBox(this);
     chart_->setObjectName("export.chart");
     chart_->addItem(tr("All charts"), QString());
-    for (const auto& spec : defaultChartSpecs())
+    for (const auto& spec : charts)
         chart_->addItem(spec.title, spec.id);
     form->addRow(tr("Chart"), chart_);
 

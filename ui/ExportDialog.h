@@ -16,8 +16,9 @@ namespace ade::ui {
 class ExportDialog : public QDialog {
     Q_OBJECT
   public:
-    ExportDialog(const QString& folder, bool logY, bool logX, double smoothing,
-                 QWidget* parent = nullptr);
+    // `charts`: the charts to offer (figureCharts of the store), besides "All charts".
+    ExportDialog(const QString& folder, const std::vector<ChartSpec>& charts, bool logY, bool logX,
+                 double smoothing, QWidget* parent = nullptr);
 
     QString chartId() const;  // "" = all charts
     std::vector<FigureFormat> formats() const;

@@ -41,14 +41,17 @@ StyleValues styleValues(FigureStyle s, QSize size) {
         QColor(252, 252, 252), QColor(40, 40, 40), QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
 }
 
-QString defaultYLabel(const std::vector<std::string>& columns) {
-    QStringList names;
-    for (const auto& c : columns)
-        names << QString::fromStdString(c);
-    return names.join(QStringLiteral(", "));
-}
 
 }  // namespace
+
+std::vector<ChartSpec> figureCharts(const RunStore& store) {
+    std::vector<std::string> experiments;
+    for (const RunRecord* r : store.visibleRuns())
+        if (std::find(experiments.begin(), experiments.end(), r->config.experiment()) ==
+            experiments.end())
+            experiments.push_back(r->config.experiment());
+    return chartSpecsFor(experiments, &store, true);
+}
 
 bool parseFigureFormat(const QString& text, FigureFormat* out) {
     const QString t = text.trimmed().toLower();
@@ -97,7 +100,7 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         const int it = r->column("iteration");
         if (it < 0 || r->size() == 0) continue;
         for (const auto& c : r->columns)
-            if (spec.accepts(c)) {
+            if (spec.accepts(r->config.experiment(), c)) {
                 x0 = std::min(x0, r->data[it].front());
                 x1 = std::max(x1, r->data[it].back());
                 if (std::find(shownColumns.begin(), shownColumns.end(), c) == shownColumns.end())
@@ -120,7 +123,7 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         if (it < 0) continue;
         int metricIndex = 0;
         for (std::size_t c = 0; c < r->columns.size(); ++c) {
-            if (!spec.accepts(r->columns[c])) continue;
+            if (!spec.accepts(r->config.experiment(), r->columns[c])) continue;
             const auto& x = r->data[it];
             std::vector<double> y = r->data[c];
             auto addSeries = [&](const std::vector<double>& values, bool faint) {
@@ -134,7 +137,8 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
                 pen.setStyle(faint ? Qt::SolidLine : paletteStyle(metricIndex));
                 pen.setCapStyle(Qt::FlatCap);
                 s->setPen(pen);
-                s->setName(r->name + QStringLiteral(" · ") + QString::fromStdString(r->columns[c]));
+                s->setName(r->name + QStringLiteral(" · ") +
+                           metricLabel(r->config.experiment(), r->columns[c]));
                 chart->addSeries(s);
                 if (faint) chart->legend()->markers(s).value(0)->setVisible(false);
                 double lo, hi;
@@ -207,12 +211,13 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     } else {
         auto* v = new QValueAxis();
         const double pad = 0.05 * (y1 - y0);
-        v->setRange(y0 - pad, y1 + pad);
+        // A quantity that cannot be negative (a norm) never gets a negative axis.
+        v->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
         v->setLabelFormat("%.3g");
         ay = v;
     }
     styleAxis(ax, o.xLabel.isEmpty() ? QStringLiteral("iteration") : o.xLabel);
-    styleAxis(ay, o.yLabel.isEmpty() ? defaultYLabel(shownColumns) : o.yLabel);
+    styleAxis(ay, o.yLabel.isEmpty() ? spec.yLabel : o.yLabel);
     chart->addAxis(ax, Qt::AlignBottom);
     chart->addAxis(ay, Qt::AlignLeft);
     for (auto* s : chart->series()) {
@@ -324,9 +329,9 @@ QStringList renderAllFigures(const RunStore& store, const FigureOptions& options
                                       : QObject::tr("a file of that name is in the way"));
         return written;
     }
-    for (const ChartSpec& spec : defaultChartSpecs()) {
+    for (const ChartSpec& spec : figureCharts(store)) {
         FigureOptions o = options;
-        o.logY = spec.logYByDefault && options.logY;
+        o.logY = spec.scale == ade::AxisScale::Log && options.logY;
         if (!buildFigureChart(spec, store, o)) continue;
         for (FigureFormat f : formats) {
             const QString path = QDir(dir).filePath(spec.id + "." + figureSuffix(f));

@@ -46,7 +46,10 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& options,
                   FigureFormat format, const QString& path, QString* error);
 
-// Every chart of defaultChartSpecs() that has data, into `dir` as <id>.<suffix> for each
+// The charts a figure can be made of: those of the visible runs' experiments that have data.
+std::vector<ChartSpec> figureCharts(const RunStore& store);
+
+// Every chart of figureCharts() that has data, into `dir` as <id>.<suffix> for each
 // format. Returns the files written; stops at the first error (already written files stay).
 QStringList renderAllFigures(const RunStore& store, const FigureOptions& options,
                              const std::vector<FigureFormat>& formats, const QString& dir,

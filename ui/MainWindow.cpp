@@ -82,6 +82,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connect(form_, &ParamForm::validityChanged, this, [this] { updateActions(); });
     connect(form_, &ParamForm::configChanged, this, [this] {
         sweep_->setFormConfig(form_->config());
+        charts_->setExperiment(form_->config().experiment());
         if (presetName_.isEmpty())
             about_->setHtml(aboutHtml(form_->config().experiment(), {}, {}, {}));
     });
@@ -226,6 +227,7 @@ void MainWindow::buildMenus() {
     logX->setCheckable(true);
     connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
     view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll);
+    view->addMenu(charts_->chartsMenu());
     view->addSeparator();
     QAction* pres = view->addAction(tr("&Presentation mode"));
     pres->setObjectName(QStringLiteral("presentation"));
@@ -353,6 +355,13 @@ void MainWindow::restoreSettings() {
     charts_->setLogY(s.value(QStringLiteral("charts/logY"), true).toBool());
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
     charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
+    {
+        std::map<QString, bool> choices;
+        const QVariantMap saved = s.value(QStringLiteral("charts/shown")).toMap();
+        for (auto it = saved.begin(); it != saved.end(); ++it)
+            choices[it.key()] = it.value().toBool();
+        charts_->setChartChoices(choices);
+    }
     const QString cfg = s.value(QStringLiteral("form/config")).toString();
     if (!cfg.isEmpty()) {
         const auto j = nlohmann::json::parse(cfg.toStdString(), nullptr, false);
@@ -374,6 +383,12 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("charts/logY"), charts_->logY());
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
+    {
+        QVariantMap shown;
+        for (const auto& [id, on] : charts_->chartChoices())
+            shown[id] = on;
+        s.setValue(QStringLiteral("charts/shown"), shown);
+    }
     s.setValue(QStringLiteral("form/config"),
                QString::fromStdString(form_->config().toJson().dump()));
     s.setValue(QStringLiteral("view/presentation"), presentation_);

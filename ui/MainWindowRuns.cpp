@@ -17,6 +17,7 @@
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "SweepView.h"
+#include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
 
 namespace ade::ui {
@@ -185,7 +186,9 @@ void MainWindow::exportRun(int id) {
         tr("CSV files (*.csv)"));
     if (file.isEmpty()) return;
     std::string error;
-    const std::string csv = ade::historyCsv(r->history(), "config: " + r->config.toJson().dump());
+    const std::string csv = ade::historyCsv(
+        r->history(), "config: " + r->config.toJson().dump() + "\ncolumns:\n" +
+                          ade::columnsComment(r->config.experiment(), r->columns));
     if (!ade::writeFileAtomic(file.toStdString(), csv, &error))
         statusBar()->showMessage(QString::fromStdString(error), 10000);
 }
@@ -263,7 +266,8 @@ void MainWindow::launch() {
             startFromForm();
             started = true;
         } else if (!formRestored_) {
-            loadPreset(QStringLiteral("a-spectral-vs-random"), false);  // the default experiment
+            // The first experiment's default preset.
+            loadPreset(QString::fromStdString(ade::defaultPresetName()), false);
         }
         if (!started) finishLaunch();
     });

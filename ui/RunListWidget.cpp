@@ -29,13 +29,17 @@ QIcon swatch(int colorIndex) {
 }
 
 QString finalMetrics(const RunRecord& r) {
-    static const char* preferred[] = {"excess_risk", "test_loss", "train_loss",
-                                      "rel_l2",      "rmse",      "manifold_distance"};
+    // The experiment's headline metric, then the test loss, by their labels.
+    const ade::ExperimentInfo* info = ade::findExperiment(r.config.experiment());
+    std::vector<std::string> preferred = {"test_loss", "train_loss"};
+    if (info && !info->headlineMetric.empty())
+        preferred.insert(preferred.begin(), info->headlineMetric);
     QStringList parts;
-    for (const char* m : preferred) {
-        const double v = r.last(m);
-        if (std::isnan(v) && r.column(m) < 0) continue;
-        parts << QStringLiteral("%1 %2").arg(QLatin1String(m)).arg(v, 0, 'g', 4);
+    for (const std::string& m : preferred) {
+        if (r.column(m) < 0) continue;
+        const QString label = QString::fromStdString(ade::describeColumn(r.config.experiment(), m).label);
+        const QString text = QStringLiteral("%1 %2").arg(label).arg(r.last(m), 0, 'g', 4);
+        if (!parts.contains(text)) parts << text;
         if (parts.size() == 2) break;
     }
     return parts.join(QStringLiteral(", "));

@@ -111,8 +111,9 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("Charts to PNG, SVG and PDF, screen or publication style"),
         [this] {
             const auto* charts = window_->charts();
-            ExportDialog dlg(QDir::currentPath() + "/figures", charts->logY(), charts->logX(),
-                             charts->smoothing(), window_);
+            const std::vector<ChartSpec> specs = figureCharts(*window_->store());
+            ExportDialog dlg(QDir::currentPath() + "/figures", specs, charts->logY(),
+                             charts->logX(), charts->smoothing(), window_);
             if (dlg.exec() != QDialog::Accepted) return;
             FigureOptions o = dlg.options();
             o.metadata = reproductionText(*window_->store());
@@ -123,9 +124,10 @@ void SessionManager::addToFileMenu(QMenu* file) {
                     renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(), &error);
             } else {
                 QDir().mkpath(dlg.folder());
-                for (const auto& spec : defaultChartSpecs())
+                for (const auto& spec : specs)
                     if (spec.id == dlg.chartId())
                         for (FigureFormat f : dlg.formats()) {
+                            o.logY = spec.scale == ade::AxisScale::Log && dlg.options().logY;
                             const QString path =
                                 QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
                             if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;

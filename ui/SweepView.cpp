@@ -16,6 +16,7 @@
 
 #include "charts/ScalingPlot.h"
 #include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 
@@ -37,9 +38,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     jobs_->setValue(std::max(1, QThread::idealThreadCount()));
     jobs_->setToolTip(tr("Runs in parallel (worker threads)"));
     metric_ = new QComboBox(this);
-    metric_->addItems({QStringLiteral("excess_risk"), QStringLiteral("test_loss"),
-                       QStringLiteral("manifold_distance"), QStringLiteral("train_loss")});
-    metric_->setEditable(true);
+    metric_->setObjectName(QStringLiteral("sweepMetric"));
     metric_->setToolTip(tr("Metric on the y axis: its floor (mean of the last 10% of records)"));
     run_ = new QPushButton(tr("Run sweep"), this);
     run_->setObjectName(QStringLiteral("sweepRun"));
@@ -75,7 +74,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(status_);
     lay->addWidget(split, 1);
 
-    fillKeys("a", "data.n");
+    if (!ade::experiments().empty()) fillKeys(ade::experiments().front().name, "data.n");
     connect(run_, &QPushButton::clicked, this, [this] {
         if (running_)
             control_->requestStop();
@@ -98,19 +97,41 @@ void SweepView::fillKeys(const std::string& experiment, const std::string& curre
             (s.type == ade::ParamType::Int || s.type == ade::ParamType::Real) && s.key != "seed")
             key_->addItem(QString::fromStdString(s.key));
     key_->setCurrentText(QString::fromStdString(current));
+    // The y metric: the experiment's charted metrics, by their labels; its headline first.
+    const QString before = metric_->currentData().toString();
+    metric_->clear();
+    const ade::ExperimentInfo* info = ade::findExperiment(experiment);
+    for (const ade::MetricInfo& m : ade::metricsOf(experiment))
+        if (!m.chart.empty() && m.column != "step_size" && m.column != "reg_value")
+            metric_->addItem(QString::fromStdString(m.label), QString::fromStdString(m.column));
+    if (!before.isEmpty() && metric_->findData(before) >= 0)
+        selectMetric(before.toStdString());
+    else if (info)
+        selectMetric(info->headlineMetric);
+}
+
+void SweepView::selectMetric(const std::string& column) {
+    int i = metric_->findData(QString::fromStdString(column));
+    if (i < 0) {  // a preset's metric this experiment does not describe: offered as is
+        metric_->addItem(QString::fromStdString(column), QString::fromStdString(column));
+        i = metric_->count() - 1;
+    }
+    metric_->setCurrentIndex(i);
 }
 
 void SweepView::setPlan(const ade::Plan& plan) {
     plan_ = plan;
     if (plan.sweep && !plan.sweep->vary.empty()) {
         const auto& [k, vals] = plan.sweep->vary.front();
-        fillKeys(plan.runs.empty() ? "a" : plan.runs.front().config.experiment(), k);
+        fillKeys(plan.runs.empty() ? ade::experiments().front().name
+                                   : plan.runs.front().config.experiment(),
+                 k);
         QStringList v;
         for (const auto& s : vals)
             v << QString::fromStdString(s);
         values_->setText(v.join(QStringLiteral(", ")));
         seeds_->setValue(plan.sweep->seeds);
-        metric_->setCurrentText(QString::fromStdString(plan.sweep->fitY));
+        selectMetric(plan.sweep->fitY);
     }
     status_->setText(
         tr("Preset %1: %2")
@@ -143,7 +164,7 @@ bool SweepView::start() {
     spec.vary = {{key_->currentText().toStdString(), vals}};
     spec.seeds = seeds_->value();
     spec.fitX = key_->currentText().toStdString();
-    spec.fitY = metric_->currentText().toStdString();
+    spec.fitY = metric_->currentData().toString().toStdString();
     std::string error;
     if (vals.size() < 2) error = "give at least two values to fit a slope";
     std::optional<std::vector<ade::PlannedRun>> runs;

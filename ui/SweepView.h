@@ -46,6 +46,7 @@ class SweepView : public QWidget {
     void finished();
 
   private:
+    void selectMetric(const std::string& column);
     void fillKeys(const std::string& experiment, const std::string& current);
     void onFinished();
     void updateProgress();

@@ -12,6 +12,7 @@
 #include "ProgressBar.h"
 #include "Version.h"
 #include "config/ParamSpec.h"
+#include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
 #include "output/Session.h"
 #include "plan/PlanRunner.h"
@@ -71,10 +72,19 @@ std::optional<Plan> loadPlan(const CliArgs& a, const PresetLibrary& lib, std::st
     return plan;
 }
 
-std::string metricDetail(const std::vector<std::string>& columns, const std::vector<double>* row) {
+// The experiment's headline metric (ExperimentInfo::headlineMetric), then the losses.
+std::vector<std::string> headlineCandidates(const std::string& experiment) {
+    std::vector<std::string> out = {"test_loss", "train_loss"};
+    if (const ExperimentInfo* info = findExperiment(experiment))
+        out.insert(out.begin(), info->headlineMetric);
+    return out;
+}
+
+std::string metricDetail(const std::string& experiment, const std::vector<std::string>& columns,
+                         const std::vector<double>* row) {
     if (!row) return "";
     std::ostringstream s;
-    for (const char* m : {"excess_risk", "train_loss"}) {
+    for (const std::string& m : headlineCandidates(experiment)) {
         for (std::size_t c = 0; c < columns.size(); ++c)
             if (columns[c] == m) {
                 s << m << " " << formatNumber((*row)[c]).substr(0, 10);
@@ -125,7 +135,7 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
           << out.result.iterationsDone << " iterations ("
           << static_cast<long>(out.result.iterationsPerSecond) << " it/s)";
         if (!out.result.history.rows.empty())
-            s << ", " << metricDetail(out.result.history.columns, &out.result.history.rows.back());
+            s << ", " << metricDetail(out.run.config.experiment(), out.result.history.columns, &out.result.history.rows.back());
         if (!out.result.message.empty() && out.result.status != RunStatus::Completed)
             s << " - " << out.result.message;
         if (!out.error.empty() && out.result.status == RunStatus::Completed)
@@ -161,18 +171,18 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
     return ExitOk;
 }
 
-// The headline metric of a history: excess risk (Experiment A), else test RMSE (Darcy), else
-// the test loss.
-int headlineColumn(const MetricHistory& h) {
-    for (const char* m : {"excess_risk", "rmse", "test_loss", "train_loss"})
-        if (h.column(m) >= 0) return h.column(m);
+// The headline metric of a run: its experiment's (excess risk for A, test RMSE for Darcy, the
+// test loss for B and C), else a loss.
+int headlineColumn(const RunOutcome& o) {
+    for (const std::string& m : headlineCandidates(o.run.config.experiment()))
+        if (o.result.history.column(m) >= 0) return o.result.history.column(m);
     return -1;
 }
 
 void printTable(const std::vector<RunOutcome>& outcomes) {
     std::string metric = "metric";
     for (const auto& o : outcomes)
-        if (const int c = headlineColumn(o.result.history); c >= 0) {
+        if (const int c = headlineColumn(o); c >= 0) {
             metric = o.result.history.columns[c];
             break;
         }
@@ -180,7 +190,7 @@ void printTable(const std::vector<RunOutcome>& outcomes) {
                 (metric + " first").c_str(), (metric + " last").c_str());
     for (const auto& o : outcomes) {
         const auto& h = o.result.history;
-        const int c = headlineColumn(h);
+        const int c = headlineColumn(o);
         const bool have = !h.rows.empty() && c >= 0;
         std::printf("%-28s %-10s %8ld %10.0f %18.6g %18.6g\n", o.run.name.c_str(),
                     toString(o.result.status), o.result.iterationsDone,

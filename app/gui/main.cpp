@@ -4,6 +4,7 @@
 #include <QIcon>
 
 #include "MainWindow.h"
+#include "experiments/ExperimentRegistry.h"
 #include "Version.h"
 #include "plan/Preset.h"
 
@@ -89,7 +90,7 @@ int main(int argc, char** argv) {
     }
     if (o.preset.isEmpty() && o.session.isEmpty() &&
         (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty() || !o.sets.empty()))
-        o.preset = QStringLiteral("a-spectral-vs-random");
+        o.preset = QString::fromStdString(ade::defaultPresetName());
     {  // A bad --set is a usage error, reported before the window opens (as by the CLI).
         ade::Config probe;
         if (auto e = ade::applyOverrides(probe, o.sets)) {

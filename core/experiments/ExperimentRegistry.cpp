@@ -5,23 +5,63 @@
 namespace ade {
 
 void registerCommonParams(ParamRegistry& r);
-void registerExperimentAParams(ParamRegistry& r);
-void registerExperimentBParams(ParamRegistry& r);
-void registerExperimentCParams(ParamRegistry& r);
-void registerExperimentDarcyParams(ParamRegistry& r);
+
+// The experiments, in menu order; the first one's default preset opens at first launch.
+// Adding an experiment: its folder, and one line here.
+ExperimentInfo experimentAInfo(), experimentBInfo(), experimentCInfo(), experimentDarcyInfo();
+const std::vector<ExperimentInfo>& experiments() {
+    static const std::vector<ExperimentInfo> list = {
+        experimentAInfo(),
+        experimentBInfo(),
+        experimentCInfo(),
+        experimentDarcyInfo(),
+    };
+    return list;
+}
 
 void registerAllParams(ParamRegistry& r) {
     registerCommonParams(r);
-    registerExperimentAParams(r);
-    registerExperimentBParams(r);
-    registerExperimentCParams(r);
-    registerExperimentDarcyParams(r);
+    for (const ExperimentInfo& e : experiments())
+        if (e.registerParams) e.registerParams(r);
 }
 
-const std::vector<ExperimentInfo>& experiments() {
-    static const std::vector<ExperimentInfo> list = {experimentAInfo(), experimentBInfo(),
-                                                     experimentCInfo(), experimentDarcyInfo()};
-    return list;
+std::vector<MetricInfo> metricsOf(const std::string& experiment) {
+    const ExperimentInfo* info = findExperiment(experiment);
+    if (!info) return {};
+    std::vector<MetricInfo> out = info->metrics;
+    out.insert(out.end(), trainerMetrics().begin(), trainerMetrics().end());
+    return out;
+}
+
+MetricInfo describeColumn(const std::string& experiment, const std::string& column) {
+    if (const ExperimentInfo* info = findExperiment(experiment))
+        for (const MetricInfo& m : info->metrics)
+            if (m.column == column) return m;
+    for (const MetricInfo& m : trainerMetrics())
+        if (m.column == column) return m;
+    // A column of another version or an unknown experiment: its name, in a chart of its own.
+    return {column, column, column, "column:" + column, true, false,
+            "A column this version has no description of."};
+}
+
+std::vector<ChartInfo> chartsOf(const std::string& experiment) {
+    const ExperimentInfo* info = findExperiment(experiment);
+    return info ? info->charts : std::vector<ChartInfo>{};
+}
+
+ChartInfo chartInfo(const std::string& id) {
+    for (const ExperimentInfo& e : experiments())
+        for (const ChartInfo& c : e.charts)
+            if (c.id == id) return c;
+    if (id.rfind("column:", 0) == 0) {
+        const std::string column = id.substr(7);
+        return {id, column, column, AxisScale::Linear, true};
+    }
+    return {id, id, id, AxisScale::Linear, true};
+}
+
+std::string defaultPresetName() {
+    return experiments().empty() ? std::string() : experiments().front().defaultPreset;
 }
 
 const ExperimentInfo* findExperiment(const std::string& name) {

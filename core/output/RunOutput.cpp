@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "experiments/ExperimentRegistry.h"
 #include "io/Npy.h"
 
 namespace ade {
@@ -35,6 +36,15 @@ std::string historyCsv(const MetricHistory& h, const std::string& headerComment)
             out += i == 0 ? std::to_string(static_cast<long long>(row[i])) : formatNumber(row[i]);
         }
         out += "\n";
+    }
+    return out;
+}
+
+std::string columnsComment(const std::string& experiment, const std::vector<std::string>& columns) {
+    std::string out;
+    for (const auto& c : columns) {
+        const MetricInfo m = describeColumn(experiment, c);
+        out += (out.empty() ? "" : "\n") + c + ": " + m.label + " [" + m.units + "]. " + m.meaning;
     }
     return out;
 }
@@ -80,6 +90,13 @@ nlohmann::json runSummary(const std::string& runName, const std::string& planNam
     s["iterations_per_second"] = result.iterationsPerSecond;
     s["records"] = result.history.rows.size();
     s["metrics"] = summaryMetrics(result.history);
+    // What each metrics.csv column is (metrics.csv itself stays plain: header on line one).
+    nlohmann::json columns = nlohmann::json::object();
+    for (const auto& c : result.history.columns) {
+        const MetricInfo m = describeColumn(config.experiment(), c);
+        columns[c] = {{"label", m.label}, {"units", m.units}, {"meaning", m.meaning}};
+    }
+    s["columns"] = std::move(columns);
     s["command"] = commandLine;
     return s;
 }

@@ -17,6 +17,9 @@ std::string formatNumber(double v);
 
 // CSV text of a history; `headerComment` lines are prefixed with "# ".
 std::string historyCsv(const MetricHistory& h, const std::string& headerComment = "");
+// One line per column for a CSV header comment: "<column>: <label> [<units>]. <meaning>",
+// from the experiment's metric descriptions.
+std::string columnsComment(const std::string& experiment, const std::vector<std::string>& columns);
 
 // Final, initial, best (min) and floor (mean of the last 10% of records) of each metric.
 nlohmann::json summaryMetrics(const MetricHistory& h);

@@ -115,7 +115,7 @@ class TestFilesExport : public QObject {
         QVERIFY(tmp.isValid());
         addRealRun(store, "exécution ü", "gd");
         addRealRun(store, "sgd run", "sgd");
-        loss = defaultChartSpecs().front();
+        loss = chartSpec(std::string("loss"));
         awkward = tmp.filePath(kAwkwardDir);
     }
 

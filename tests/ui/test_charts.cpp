@@ -89,14 +89,15 @@ class TestCharts : public QObject {
         for (int i = 0; i < 5000; ++i)
             rows.push_back({double(i), 0.0, 1.0 / (i + 1), 0.0 /* clamped on log */, 1.0});
         store.appendRows(id, rows);
-        const auto specs = defaultChartSpecs();
-        std::unique_ptr<ChartPanel> loss(createChartPanel(specs[0]));
+        std::unique_ptr<ChartPanel> loss(createChartPanel(chartSpec(std::string("loss"))));
         loss->resize(600, 400);
         loss->refresh(store);
-        QCOMPARE(loss->seriesNames(), QStringList({"excess_risk", "train_loss"}));
+        // Series read as phrases from the metric descriptions, not column names.
+        QCOMPARE(loss->seriesNames(),
+                 QStringList({"excess risk E(θ) (n → ∞)", "train loss L_n(θ)"}));
         QVERIFY(loss->drawnPoints() > 0);
         QVERIFY(loss->drawnPoints() < 2 * 5000);  // decimated
-        loss->setSeriesHidden(QStringLiteral("train_loss"), true);
+        loss->setSeriesHidden(QStringLiteral("train loss L_n(θ)"), true);
         QVERIFY(loss->drawnPoints() > 0);
     }
 };

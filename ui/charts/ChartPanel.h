@@ -4,9 +4,10 @@
 // or rendering a panel for an export is one folder's work.
 #include <QWidget>
 
-#include <functional>
 #include <string>
 #include <vector>
+
+#include "experiments/MetricInfo.h"
 
 namespace ade::ui {
 
@@ -19,15 +20,28 @@ struct ChartOptions {
     bool presentation = false;  // larger fonts, thicker lines
 };
 
-// Which metric columns a panel shows: chosen by column name, so every experiment's columns
-// (excess_risk, rmse, rel_l2, norm_WQ, ...) land somewhere without GUI changes.
+// One chart: which metric columns it shows and how its y axis reads, all from the experiments'
+// descriptions (core/experiments/MetricInfo.h), so a new experiment's metrics land in their
+// charts without GUI changes.
 struct ChartSpec {
-    QString id;     // stable name (settings, tests)
-    QString title;  // shown above the plot
-    std::function<bool(const std::string& column)> accepts;
-    bool logYByDefault = true;
+    QString id;      // stable name (settings, file names of figures, tests)
+    QString title;   // shown above the plot
+    QString yLabel;  // the units its metrics share
+    ade::AxisScale scale = ade::AxisScale::Log;  // Log charts follow the "Log y" switch
+    bool shownByDefault = true;
+    // Whether the chart draws `column` of a run of `experiment` (the column's description
+    // names this chart).
+    bool accepts(const std::string& experiment, const std::string& column) const;
 };
-std::vector<ChartSpec> defaultChartSpecs();  // loss, weight norms, manifold, other metrics
+ChartSpec chartSpec(const ade::ChartInfo& info);
+ChartSpec chartSpec(const std::string& id);  // any experiment's chart, by id
+// The charts of these experiments, in the order of the first one's list, then the others' new
+// ones; unknown columns of `runs` get a chart each. `onlyWithData`: only charts that draw a
+// column some run of `runs` has.
+std::vector<ChartSpec> chartSpecsFor(const std::vector<std::string>& experiments,
+                                     const RunStore* runs = nullptr, bool onlyWithData = false);
+// A metric column as a person reads it: "‖W_Q‖_F" for norm_WQ of Experiment B.
+QString metricLabel(const std::string& experiment, const std::string& column);
 
 class ChartPanel : public QWidget {
     Q_OBJECT
@@ -39,6 +53,7 @@ class ChartPanel : public QWidget {
     virtual void refresh(const RunStore& store, bool force = false) = 0;
     virtual void fitToData() = 0;  // back to automatic ranges after zoom/pan
     virtual QString title() const = 0;
+    virtual const ChartSpec& spec() const = 0;
     virtual QStringList seriesNames() const = 0;  // drawn series, as in the legend
     virtual int drawnPoints() const = 0;          // points handed to the plot at the last refresh
     virtual void setSeriesHidden(const QString& name, bool hidden) = 0;  // as a legend click

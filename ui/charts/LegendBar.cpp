@@ -1,17 +1,15 @@
 #include "LegendBar.h"
 
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QPainter>
 #include <QToolButton>
-#include <QVBoxLayout>
 
 namespace ade::ui {
 
 namespace {
 bool same(const LegendEntry& a, const LegendEntry& b) {
-    return a.key == b.key && a.label == b.label && a.pen == b.pen && a.swatch == b.swatch &&
-           a.hidden == b.hidden;
+    return a.key == b.key && a.label == b.label && a.tip == b.tip && a.pen == b.pen &&
+           a.swatch == b.swatch && a.hidden == b.hidden;
 }
 
 QIcon sample(const LegendEntry& e, qreal dpr) {
@@ -40,17 +38,10 @@ QIcon sample(const LegendEntry& e, qreal dpr) {
 }  // namespace
 
 LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
-    // The chart decides the width; long legends elide rather than widen the grid column.
-    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    auto* rows = new QVBoxLayout(this);
-    rows->setContentsMargins(4, 0, 4, 2);
-    rows->setSpacing(0);
-    for (QHBoxLayout** row : {&metrics_, &runs_}) {
-        *row = new QHBoxLayout;
-        (*row)->setSpacing(2);
-        (*row)->addStretch(1);
-        rows->addLayout(*row);
-    }
+    // The chart decides the width; the legend takes the height its lines need.
+    QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
 void LegendBar::changeEvent(QEvent* e) {
@@ -61,41 +52,97 @@ void LegendBar::changeEvent(QEvent* e) {
     setEntries(keep);
 }
 
+void LegendBar::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    flow(width(), true);
+}
+
+QSize LegendBar::sizeHint() const {
+    return {width() > 0 ? width() : 400, heightForWidth(width() > 0 ? width() : 400)};
+}
+
+QSize LegendBar::minimumSizeHint() const {
+    return {0, heightForWidth(width() > 0 ? width() : 400)};
+}
+
+int LegendBar::heightForWidth(int w) const {
+    return flow(w, false);
+}
+
+int LegendBar::flow(int width, bool apply) const {
+    const int margin = 4, gap = 2;
+    int x = margin, y = 0, lineHeight = 0;
+    bool metricsDone = false;
+    for (std::size_t i = 0; i < buttons_.size(); ++i) {
+        QToolButton* b = buttons_[i];
+        // Runs start a line of their own after the metrics.
+        if (entries_[i].swatch && !metricsDone) {
+            metricsDone = true;
+            if (x > margin) {
+                x = margin;
+                y += lineHeight;
+                lineHeight = 0;
+            }
+        }
+        // The button's width for its full label (its text may be a shortened one).
+        const QString& full = entries_[i].label;
+        const QFontMetrics fm = b->fontMetrics();
+        const int chrome = b->sizeHint().width() - fm.horizontalAdvance(b->text());
+        QSize size(chrome + fm.horizontalAdvance(full), b->sizeHint().height());
+        const int room = std::max(40, width - 2 * margin);
+        if (x > margin && x + size.width() > width - margin) {  // wrap
+            x = margin;
+            y += lineHeight;
+            lineHeight = 0;
+        }
+        const bool shorten = size.width() > room;  // the one case that cuts a label
+        if (shorten) size.setWidth(room);
+        if (apply) {
+            const QString shown =
+                shorten ? fm.elidedText(full, Qt::ElideRight, std::max(10, room - chrome)) : full;
+            if (b->text() != shown) b->setText(shown);
+            b->setGeometry(QRect(QPoint(x, y), size));
+        }
+        x += size.width() + gap;
+        lineHeight = std::max(lineHeight, size.height());
+    }
+    return buttons_.empty() ? 0 : y + lineHeight + 2;
+}
+
 void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
     if (entries.size() == entries_.size() &&
         std::equal(entries.begin(), entries.end(), entries_.begin(), same))
         return;
     entries_ = entries;
-    for (QHBoxLayout* row : {metrics_, runs_})
-        while (row->count() > 1) {
-            QLayoutItem* item = row->takeAt(0);
-            // Later: the clicked button itself may be the one being replaced.
-            item->widget()->setObjectName(QString());
-            item->widget()->hide();
-            item->widget()->deleteLater();
-            delete item;
-        }
-    int metricPos = 0, runPos = 0;
+    for (QToolButton* b : buttons_) {
+        // Later: the clicked button itself may be the one being replaced.
+        b->setObjectName(QString());
+        b->hide();
+        b->deleteLater();
+    }
+    buttons_.clear();
     for (const LegendEntry& e : entries_) {
         auto* b = new QToolButton(this);
-        b->setObjectName(QStringLiteral("legend:") + e.label);
+        b->setObjectName(QStringLiteral("legend:") +
+                         (e.key.startsWith(QStringLiteral("m:")) ? e.key.mid(2) : e.label));
         b->setAutoRaise(true);
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         b->setIcon(sample(e, devicePixelRatioF()));
         b->setIconSize(QSize(26, 12));
-        b->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
         b->setText(e.label);
         QFont f = font();
         f.setStrikeOut(e.hidden);
         b->setFont(f);
-        b->setToolTip(e.hidden ? tr("Show %1").arg(e.label) : tr("Hide %1").arg(e.label));
+        QString tip = e.hidden ? tr("Show %1").arg(e.label) : tr("Hide %1").arg(e.label);
+        if (!e.tip.isEmpty()) tip = QStringLiteral("%1\n%2").arg(e.tip, tip);
+        b->setToolTip(tip);
         const QString key = e.key;
         connect(b, &QToolButton::clicked, this, [this, key] { emit toggled(key); });
-        if (e.swatch)
-            runs_->insertWidget(runPos++, b);
-        else
-            metrics_->insertWidget(metricPos++, b);
+        b->show();
+        buttons_.push_back(b);
     }
+    updateGeometry();
+    flow(width(), true);
 }
 
 }  // namespace ade::ui

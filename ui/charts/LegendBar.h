@@ -1,19 +1,22 @@
 #pragma once
-// A compact, clickable legend row for a chart: one entry per metric (line style, and colour when
+// A compact, clickable legend under a chart: one entry per metric (line style, and colour when
 // one run is shown) and, when several runs are overlaid, one colour entry per run. Clicking an
-// entry hides or shows those curves. Plain widgets: no dependency on the chart library.
+// entry hides or shows those curves. Entries flow onto as many lines as the width needs, so a
+// label is never cut (only one wider than the whole chart is shortened, at its end). Plain
+// widgets: no dependency on the chart library.
 #include <QPen>
 #include <QWidget>
 
 #include <vector>
 
-class QHBoxLayout;
+class QToolButton;
 
 namespace ade::ui {
 
 struct LegendEntry {
-    QString key;          // "m:<metric>" or "r:<run id>"
+    QString key;          // "m:<metric column>" or "r:<run id>"
     QString label;        // shown text
+    QString tip;          // what the entry is (a metric's meaning); shown in its tooltip
     QPen pen;             // sample line (metrics) or colour (runs)
     bool swatch = false;  // draw a filled square instead of a line
     bool hidden = false;
@@ -25,17 +28,24 @@ class LegendBar : public QWidget {
     explicit LegendBar(QWidget* parent = nullptr);
     void setEntries(const std::vector<LegendEntry>& entries);  // no-op when unchanged
     const std::vector<LegendEntry>& entries() const { return entries_; }
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
   signals:
     void toggled(const QString& key);
 
   protected:
     void changeEvent(QEvent* e) override;  // rebuild the buttons on font changes
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
+    // Places the buttons for `width`; returns the height they take (only measures when !apply).
+    int flow(int width, bool apply) const;
+
     std::vector<LegendEntry> entries_;
-    QHBoxLayout* metrics_ = nullptr;  // first row: metrics
-    QHBoxLayout* runs_ = nullptr;     // second row: runs, when several are overlaid
+    std::vector<QToolButton*> buttons_;  // in entries_ order
 };
 
 }  // namespace ade::ui

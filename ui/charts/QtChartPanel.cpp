@@ -27,6 +27,7 @@
 #include "Palette.h"
 #include "QtSeriesEntry.h"
 #include "RunStore.h"
+#include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 
@@ -44,7 +45,7 @@ class QtChartPanel final : public ChartPanel {
   public:
     QtChartPanel(const ChartSpec& spec, QWidget* parent) : ChartPanel(parent), spec_(spec) {
         setObjectName(QStringLiteral("chart.") + spec.id);
-        options_.logY = spec.logYByDefault;
+        options_.logY = spec.scale == ade::AxisScale::Log;
         chart_ = new QChart();
         chart_->setAnimationOptions(QChart::NoAnimation);
         chart_->setTitle(spec.title);
@@ -104,6 +105,7 @@ class QtChartPanel final : public ChartPanel {
         refreshNow();
     }
     QString title() const override { return spec_.title; }
+    const ChartSpec& spec() const override { return spec_; }
     QStringList seriesNames() const override {
         QStringList out;
         for (const auto& [key, e] : entries_)
@@ -123,6 +125,28 @@ class QtChartPanel final : public ChartPanel {
     }
 
   private:
+    // The column's description for the run's experiment, looked up once per pair.
+    struct Described {
+        bool accepted;
+        QString label, meaning;
+    };
+    const Described& described(const RunRecord& r, const std::string& column) {
+        const auto key = std::make_pair(r.config.experiment(), column);
+        auto it = described_.find(key);
+        if (it == described_.end()) {
+            const ade::MetricInfo m = ade::describeColumn(key.first, column);
+            it = described_
+                     .emplace(key, Described{QString::fromStdString(m.chart) == spec_.id,
+                                             QString::fromStdString(m.label),
+                                             QString::fromStdString(m.meaning)})
+                     .first;
+        }
+        return it->second;
+    }
+    bool accepts(const RunRecord& r, const std::string& c) { return described(r, c).accepted; }
+    QString label(const RunRecord& r, const std::string& c) { return described(r, c).label; }
+    QString meaning(const RunRecord& r, const std::string& c) { return described(r, c).meaning; }
+
     bool isHidden(const SeriesEntry& e) const {
         return hidden_.count(QStringLiteral("m:") + QString::fromStdString(e.column)) ||
                hidden_.count(QStringLiteral("r:") + QString::number(e.runId));
@@ -152,6 +176,7 @@ class QtChartPanel final : public ChartPanel {
         xAxis_ = make(options_.logX, true);
         yAxis_ = make(options_.logY, false);
         xAxis_->setTitleText(tr("iteration"));
+        yAxis_->setTitleText(spec_.yLabel);
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
@@ -189,7 +214,7 @@ class QtChartPanel final : public ChartPanel {
         std::map<std::string, int> columnIndex;  // metric -> order in this chart
         for (const RunRecord* r : runs)
             for (const auto& c : r->columns)
-                if (spec_.accepts(c) && !columnIndex.count(c))
+                if (accepts(*r, c) && !columnIndex.count(c))
                     columnIndex.emplace(c, static_cast<int>(columnIndex.size()));
         const bool smooth = options_.smoothing > 0;
         const bool single = runs.size() == 1;
@@ -198,7 +223,7 @@ class QtChartPanel final : public ChartPanel {
         const double width = options_.presentation ? 2.0 : 1.0;
         for (const RunRecord* r : runs) {
             for (const auto& c : r->columns) {
-                if (!spec_.accepts(c)) continue;
+                if (!accepts(*r, c)) continue;
                 const int ci = columnIndex[c];
                 for (bool raw : {false, true}) {
                     if (raw && !smooth) continue;
@@ -222,7 +247,7 @@ class QtChartPanel final : public ChartPanel {
                                     [this, key](const QPointF& p, bool on) { hover(key, p, on); });
                         }
                     }
-                    const QString metric = QString::fromStdString(c);
+                    const QString metric = label(*r, c);
                     e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
                     QColor col = single ? paletteColor(ci) : paletteColor(r->colorIndex);
                     if (raw) col = overWhite(col, 60);  // faint; opaque (see applyStyle)
@@ -259,8 +284,13 @@ class QtChartPanel final : public ChartPanel {
         const bool single = runs.size() == 1;
         for (const auto& [i, c] : order) {
             LegendEntry e;
-            e.label = QString::fromStdString(c);
-            e.key = QStringLiteral("m:") + e.label;
+            for (const RunRecord* r : runs)
+                if (r->column(c) >= 0) {
+                    e.label = label(*r, c);
+                    e.tip = meaning(*r, c);
+                    break;
+                }
+            e.key = QStringLiteral("m:") + QString::fromStdString(c);
             e.pen = QPen(single ? paletteColor(i) : QColor(60, 60, 60), 2, paletteStyle(i));
             e.hidden = hidden_.count(e.key) > 0;
             items.push_back(e);
@@ -334,7 +364,8 @@ class QtChartPanel final : public ChartPanel {
                 y1 = std::pow(10.0, step * std::ceil(std::log10(y1) / step));
             } else {
                 const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-12, std::abs(y0) * 0.1);
-                y0 -= pad;
+                // A quantity that cannot be negative (a norm) never gets a negative axis.
+                y0 = y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad;
                 y1 += pad;
             }
             // Linear ranges end on 1-2-5 ticks. Computed here and set only when they moved:
@@ -398,16 +429,20 @@ class QtChartPanel final : public ChartPanel {
         std::size_t i = static_cast<std::size_t>(
             std::min<std::ptrdiff_t>(pos - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
         if (i > 0 && std::abs(xs[i - 1] - p.x()) < std::abs(xs[i] - p.x())) --i;
-        QString text = QStringLiteral("<b>%1</b><br>%2<br>iteration %3: %4")
-                           .arg(r->name.toHtmlEscaped(), QString::fromStdString(it->second.column))
+        const ade::MetricInfo m = ade::describeColumn(r->config.experiment(), it->second.column);
+        QString text = QStringLiteral("<b>%1</b><br>%2<br>iteration %3: <b>%4</b>")
+                           .arg(r->name.toHtmlEscaped(),
+                                QString::fromStdString(m.label).toHtmlEscaped())
                            .arg(static_cast<qlonglong>(xs[i]))
                            .arg(r->data[c][i], 0, 'g', 8);
         if (options_.smoothing > 0 && !it->second.ema.empty() && i < it->second.ema.size())
             text += QStringLiteral("<br>smoothed: %1").arg(it->second.ema[i], 0, 'g', 8);
+        text += QStringLiteral("<br><i>%1</i>").arg(QString::fromStdString(m.meaning).toHtmlEscaped());
         QToolTip::showText(QCursor::pos(), text, view_);
     }
 
     ChartSpec spec_;
+    std::map<std::pair<std::string, std::string>, Described> described_;
     ChartOptions options_;
     QChart* chart_ = nullptr;
     InteractiveChartView* view_ = nullptr;

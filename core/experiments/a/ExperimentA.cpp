@@ -116,8 +116,12 @@ std::string briefA(const Config& c) {
 
 }  // namespace
 
+void describeExperimentA(ExperimentInfo& info);  // DescribeA.cpp: About, metrics, charts
+
 ExperimentInfo experimentAInfo() {
     ExperimentInfo info;
+    info.registerParams = registerExperimentAParams;
+    describeExperimentA(info);
     info.name = "a";
     info.title = "Softmax self-attention on linear regression (Paper A)";
     info.make = [](const Config& c, std::string*) -> std::unique_ptr<Problem> {

@@ -188,8 +188,12 @@ double SingleHeadAttention::loss(const Eigen::MatrixXd& WQ, const Eigen::MatrixX
     return total;
 }
 
+void describeExperimentB(ExperimentInfo& info);  // DescribeB.cpp: About, metrics, charts
+
 ExperimentInfo experimentBInfo() {
     ExperimentInfo info;
+    info.registerParams = registerExperimentBParams;
+    describeExperimentB(info);
     info.name = "b";
     info.title = "Stochastic training of single-head attention with weak regularisers (Paper B)";
     info.make = [](const Config& c, std::string*) -> std::unique_ptr<Problem> {

@@ -63,8 +63,12 @@ constexpr std::uint64_t kVillaniStream = 101;
 
 }  // namespace
 
+void describeExperimentC(ExperimentInfo& info);  // DescribeC.cpp: About, metrics, charts
+
 ExperimentInfo experimentCInfo() {
     ExperimentInfo info;
+    info.registerParams = registerExperimentCParams;
+    describeExperimentC(info);
     info.name = "c";
     info.title = "LoRA on a depth-2 network (Paper B)";
     info.make = [](const Config& c, std::string*) -> std::unique_ptr<Problem> {

@@ -343,8 +343,12 @@ std::optional<ParamSet> darcyStage1(const Config& c, const std::shared_ptr<const
     return r.finalParams;
 }
 
+void describeExperimentDarcy(ExperimentInfo& info);  // DescribeDarcy.cpp: About, metrics, charts
+
 ExperimentInfo experimentDarcyInfo() {
     ExperimentInfo info;
+    info.registerParams = registerExperimentDarcyParams;
+    describeExperimentDarcy(info);
     info.name = "darcy";
     info.title = "Darcy flow: ViT-style attention regressor, stage 2 on W_Q, W_K (Paper B)";
     info.make = [](const Config& c, std::string* error) -> std::unique_ptr<Problem> {
