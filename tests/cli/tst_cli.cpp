@@ -4,27 +4,22 @@
 #include <csignal>
 
 #include "Process.h"
+#include "ReadFile.h"
 #include "io/Npy.h"
 
 namespace {
 
 using Result = testproc::ProcessResult;
 
-QString cliPath() {
-    return qEnvironmentVariable("ADE_CLI");
-}
+using adetest::readBytes;
+using testproc::cliPath;
 
 Result runCli(const QStringList& args, int timeoutMs = 120000) {
-    return testproc::run(cliPath(), args, timeoutMs);
-}
-
-QByteArray readFile(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return testproc::runCli(args, timeoutMs);
 }
 
 QJsonObject readJson(const QString& path) {
-    return QJsonDocument::fromJson(readFile(path)).object();
+    return QJsonDocument::fromJson(readBytes(path)).object();
 }
 
 // metrics.csv without its time_s column (wall time differs between runs).
@@ -69,7 +64,7 @@ class TestCli : public QObject {
         QCOMPARE(r.code, 0);
         for (const char* run : {"alg1-spectral", "sgd-random"}) {
             const QString dir = out + "/" + run;
-            const QList<QByteArray> lines = readFile(dir + "/metrics.csv").split('\n');
+            const QList<QByteArray> lines = readBytes(dir + "/metrics.csv").split('\n');
             QCOMPARE(
                 lines[0],
                 QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
@@ -85,10 +80,10 @@ class TestCli : public QObject {
             QVERIFY(s["metrics"].toObject()["final"].toObject().contains("excess_risk"));
             QVERIFY(s["command"].toString().contains("a-spectral-vs-random"));
             std::string err;
-            const auto A = ade::decodeNpy(readFile(dir + "/params/A.npy").toStdString(), &err);
+            const auto A = ade::decodeNpy(readBytes(dir + "/params/A.npy").toStdString(), &err);
             QVERIFY2(A, err.c_str());
             QVERIFY((A->shape == std::vector<std::size_t>{4, 4}));
-            const auto X = ade::decodeNpy(readFile(dir + "/data/X_train.npy").toStdString(), &err);
+            const auto X = ade::decodeNpy(readBytes(dir + "/data/X_train.npy").toStdString(), &err);
             QVERIFY2(X, err.c_str());
             QVERIFY((X->shape == std::vector<std::size_t>{4, 16, 4}));
             QVERIFY(QFileInfo::exists(dir + "/data/Sigma.npy"));
@@ -103,16 +98,16 @@ class TestCli : public QObject {
         QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", b} + kSmall).code,
                  0);
         for (const char* run : {"alg1", "gd"}) {
-            const auto ca = withoutTime(readFile(a + "/" + run + "/metrics.csv"));
+            const auto ca = withoutTime(readBytes(a + "/" + run + "/metrics.csv"));
             QVERIFY(ca.size() > 5);
-            QCOMPARE(ca, withoutTime(readFile(b + "/" + run + "/metrics.csv")));
+            QCOMPARE(ca, withoutTime(readBytes(b + "/" + run + "/metrics.csv")));
         }
         const Result c = runCli(QStringList{"run", "--preset", "a-same-start", "--out",
                                             tmp.filePath("det3"), "--set", "seed=7"} +
                                 kSmall);
         QCOMPARE(c.code, 0);
-        QVERIFY(withoutTime(readFile(a + "/gd/metrics.csv")) !=
-                withoutTime(readFile(tmp.filePath("det3") + "/gd/metrics.csv")));
+        QVERIFY(withoutTime(readBytes(a + "/gd/metrics.csv")) !=
+                withoutTime(readBytes(tmp.filePath("det3") + "/gd/metrics.csv")));
     }
 
     void invalidInputExitsTwo_data() {
@@ -184,7 +179,7 @@ class TestCli : public QObject {
         QCOMPARE(s["status"].toString(), QString("diverged"));
         QVERIFY(s["diverged_at"].toInt() >= 1);
         QVERIFY(s["message"].toString().contains("diverged at iteration"));
-        QVERIFY(readFile(out + "/gd/metrics.csv").split('\n').size() >= 3);  // header + iteration 0
+        QVERIFY(readBytes(out + "/gd/metrics.csv").split('\n').size() >= 3);  // header + iteration 0
     }
 
     void ctrlCWritesWhatWasComputed() {
@@ -219,12 +214,12 @@ class TestCli : public QObject {
                                  "iterations=10", "--set", "data.prompts=2", "--quiet"});
         QCOMPARE(r.code, 0);
         const QStringList rows =
-            QString::fromUtf8(readFile(out + "/sweep.csv")).split('\n', Qt::SkipEmptyParts);
+            QString::fromUtf8(readBytes(out + "/sweep.csv")).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(rows.size(), 1 + 3 * 2 * 2);  // header + values x seeds x runs
         QVERIFY(rows[0].startsWith("run,label,data.n,seed,status"));
         QVERIFY(rows[0].contains("final_excess_risk"));
         QVERIFY(rows[0].contains("best_excess_risk"));
-        const QJsonArray fit = QJsonDocument::fromJson(readFile(out + "/fit.json")).array();
+        const QJsonArray fit = QJsonDocument::fromJson(readBytes(out + "/fit.json")).array();
         QCOMPARE(fit.size(), 2);  // one per run label
         QVERIFY(std::isfinite(fit[0].toObject()["slope"].toDouble()));
         QVERIFY(r.out.contains("fit alg1"));

@@ -38,15 +38,18 @@
 #include <cstring>
 
 #include "Process.h"
+#include "ReadFile.h"
 
 namespace filefaults {
 
 // A folder name with spaces, an apostrophe and non-ASCII letters: must work everywhere.
 inline const QString kAwkwardDir = QStringLiteral("Résultats d'été/run ü 1");
 
-inline QByteArray readBytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+using adetest::readBytes;
+
+// "names the path and the reason": the message holds `path` and `reason` (when given).
+inline bool explains(const QString& message, const QString& path, const QString& reason) {
+    return message.contains(path) && (reason.isEmpty() || message.contains(reason));
 }
 
 inline bool writeBytes(const QString& path, const QByteArray& bytes) {

@@ -5,8 +5,14 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
 
 namespace testproc {
+
+// The CLI under test: $ADE_CLI, which CTest sets for every test (tests/CMakeLists.txt).
+inline QString cliPath() {
+    return qEnvironmentVariable("ADE_CLI");
+}
 
 struct ProcessResult {
     int code = -1;  // -1: crashed or timed out
@@ -32,6 +38,18 @@ inline ProcessResult run(QProcess& p, const QString& program, const QStringList&
 inline ProcessResult run(const QString& program, const QStringList& args, int timeoutMs = 180000) {
     QProcess p;
     return run(p, program, args, timeoutMs);
+}
+
+// The CLI with `args`, optionally with extra environment variables.
+inline ProcessResult runCli(const QStringList& args, int timeoutMs = 180000,
+                            const QProcessEnvironment& extraEnv = {}) {
+    QProcess p;
+    if (!extraEnv.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(extraEnv);
+        p.setProcessEnvironment(env);
+    }
+    return run(p, cliPath(), args, timeoutMs);
 }
 
 }  // namespace testproc

@@ -24,9 +24,7 @@ using namespace filefaults;
 
 namespace {
 
-QString cliPath() {
-    return qEnvironmentVariable("ADE_CLI");
-}
+using testproc::cliPath;
 
 std::string str(const QString& s) {
     return s.toStdString();  // UTF-8, which is what the file system and std::filesystem see
@@ -34,11 +32,6 @@ std::string str(const QString& s) {
 
 QString qstr(const std::string& s) {
     return QString::fromStdString(s);
-}
-
-// "names the path and the reason": the message holds `path` and `reason` (when given).
-bool explains(const QString& message, const QString& path, const QString& reason) {
-    return message.contains(path) && (reason.isEmpty() || message.contains(reason));
 }
 
 RunResult smallRun(Config* configOut = nullptr) {

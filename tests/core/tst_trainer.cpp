@@ -3,6 +3,7 @@
 
 #include <thread>
 
+#include "Configs.h"
 #include "config/Config.h"
 #include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
@@ -14,17 +15,10 @@ using namespace ade;
 
 namespace {
 
-Config small(std::initializer_list<std::pair<const char*, const char*>> sets) {
-    Config c;
-    c.setText("data.n", "24");
-    c.setText("data.prompts", "8");
-    c.setText("iterations", "60");
-    c.setText("log_every", "1");
-    for (const auto& [k, v] : sets) {
-        const auto e = c.setText(k, v);
-        if (e) qFatal("%s", e->message.c_str());
-    }
-    return c;
+Config small(const adetest::KeyValues& sets) {
+    const Config base = adetest::configFrom(
+        {{"data.n", "24"}, {"data.prompts", "8"}, {"iterations", "60"}, {"log_every", "1"}});
+    return adetest::configFrom(sets, base);
 }
 
 RunResult runConfig(const Config& c, RunControl* control = nullptr, RunObserver* obs = nullptr) {

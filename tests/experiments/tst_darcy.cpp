@@ -9,7 +9,8 @@
 #include <fstream>
 #include <numbers>
 
-#include "FdCheck.h"
+#include "Configs.h"
+#include "FiniteDiff.h"
 #include "config/Config.h"
 #include "data/DarcyFlow.h"
 #include "experiments/darcy/ExperimentDarcy.h"
@@ -24,20 +25,10 @@ using namespace ade;
 namespace {
 
 Config darcyConfig(std::vector<std::string> sets) {
-    Config c;
-    c.setText("experiment", "darcy");
-    for (const auto& s : {"darcy.resolution=16", "darcy.patch=4", "darcy.train=24", "darcy.test=8",
-                          "darcy.width=8", "stage1.epochs=3", "stage1.batch=8"}) {
-        std::string k, v;
-        splitAssignment(s, k, v);
-        c.setText(k, v);
-    }
-    for (const auto& s : sets) {
-        std::string k, v;
-        splitAssignment(s, k, v);
-        if (auto e = c.setText(k, v)) qFatal("%s", e->message.c_str());
-    }
-    return c;
+    sets.insert(sets.begin(), {"experiment=darcy", "darcy.resolution=16", "darcy.patch=4",
+                               "darcy.train=24", "darcy.test=8", "darcy.width=8",
+                               "stage1.epochs=3", "stage1.batch=8"});
+    return adetest::configFromSets(sets);
 }
 
 // Manufactured problem: a = 1 + x^2 + y, u = sin(pi x) sin(pi y), f = -div(a grad u).

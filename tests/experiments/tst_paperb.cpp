@@ -4,7 +4,8 @@
 
 #include <cmath>
 
-#include "FdCheck.h"
+#include "Configs.h"
+#include "FiniteDiff.h"
 #include "config/Config.h"
 #include "experiments/b/ExperimentB.h"
 #include "experiments/c/ExperimentC.h"
@@ -20,14 +21,8 @@ using namespace ade;
 namespace {
 
 Config configFor(const std::string& experiment, std::vector<std::string> sets = {}) {
-    Config c;
-    if (auto e = c.setText("experiment", experiment)) qFatal("%s", e->message.c_str());
-    for (const auto& s : sets) {
-        std::string k, v;
-        splitAssignment(s, k, v);
-        if (auto e = c.setText(k, v)) qFatal("%s", e->message.c_str());
-    }
-    return c;
+    sets.insert(sets.begin(), "experiment=" + experiment);
+    return adetest::configFromSets(sets);
 }
 
 // A test-only problem: M independent copies of the 1-D quadratic V(theta) = k/2 (theta - m)^2,

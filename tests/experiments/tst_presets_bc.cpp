@@ -9,11 +9,9 @@ namespace {
 using Result = testproc::ProcessResult;
 
 Result runCli(const QStringList& args, const QString& cacheDir) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env;
     env.insert("ADE_CACHE_DIR", cacheDir);
-    p.setProcessEnvironment(env);
-    return testproc::run(p, qEnvironmentVariable("ADE_CLI"), args, 60000);
+    return testproc::runCli(args, 60000, env);
 }
 
 // Header and last row of a metrics.csv.

@@ -5,6 +5,8 @@
 
 #include "DataExport.h"
 #include "FigureRenderer.h"
+#include "Process.h"
+#include "ReadFile.h"
 #include "RealRuns.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
@@ -16,17 +18,13 @@ using namespace ade::ui;
 
 namespace {
 
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using adetest::readBytes;
 
+// The CLI's exit code (-1: crashed or timed out); its stderr in `err`.
 int cli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(qEnvironmentVariable("ADE_CLI"), args);
-    p.waitForFinished(180000);
-    if (err) *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
+    const testproc::ProcessResult r = testproc::runCli(args);
+    if (err) *err = r.err;
+    return r.code;
 }
 
 }  // namespace
@@ -76,7 +74,7 @@ class TestExport : public QObject {
         const QString path = tmp.filePath("loss.svg");
         QString error;
         QVERIFY2(renderFigure(loss, store, o, FigureFormat::Svg, path, &error), qPrintable(error));
-        QXmlStreamReader xml(readAll(path));
+        QXmlStreamReader xml(readBytes(path));
         int paths = 0, polylines = 0;
         QString text;
         bool description = false;
@@ -110,7 +108,7 @@ class TestExport : public QObject {
         const QString path = tmp.filePath("loss.pdf");
         QString error;
         QVERIFY2(renderFigure(loss, store, o, FigureFormat::Pdf, path, &error), qPrintable(error));
-        const QByteArray pdf = readAll(path);
+        const QByteArray pdf = readBytes(path);
         QVERIFY(pdf.startsWith("%PDF-"));
         QVERIFY(pdf.trimmed().endsWith("%%EOF"));
         QCOMPARE(
@@ -207,7 +205,7 @@ class TestExport : public QObject {
         QString error;
         std::vector<const RunRecord*> runs = {store.runs()[1].get()};
         QVERIFY(exportRunsJson(runs, tmp.filePath("runs.json"), {}, &error));
-        const auto doc = QJsonDocument::fromJson(readAll(tmp.filePath("runs.json"))).object();
+        const auto doc = QJsonDocument::fromJson(readBytes(tmp.filePath("runs.json"))).object();
         QCOMPARE(doc["runs"].toArray().size(), 1);
         const auto run = doc["runs"].toArray()[0].toObject();
         QCOMPARE(run["name"].toString(), QString("sgd"));
@@ -216,7 +214,7 @@ class TestExport : public QObject {
         const QStringList npy = exportParamsNpy(*store.runs()[1], tmp.filePath("npy"), &error);
         QCOMPARE(npy.size(), 2);
         std::string err;
-        const auto B = ade::decodeNpy(readAll(tmp.filePath("npy/B.npy")).toStdString(), &err);
+        const auto B = ade::decodeNpy(readBytes(tmp.filePath("npy/B.npy")).toStdString(), &err);
         QVERIFY(B && B->values[1] == (*store.runs()[1]->finalParams)[1](0, 1));  // row-major
         QVERIFY(!exportRunsJson(runs, "/proc/nope/x.json", {}, &error));
         QVERIFY(error.contains("/proc/nope"));

@@ -25,13 +25,7 @@ using namespace filefaults;
 
 namespace {
 
-QString cliPath() {
-    return qEnvironmentVariable("ADE_CLI");
-}
-
-bool explains(const QString& message, const QString& path, const QString& reason) {
-    return message.contains(path) && (reason.isEmpty() || message.contains(reason));
-}
+using testproc::cliPath;
 
 enum class Fault { ParentIsFile, TargetIsFolder, ReadOnlyFolder, ReadOnlyFile, FullDisk, Proc };
 

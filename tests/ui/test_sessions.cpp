@@ -9,35 +9,23 @@
 #include <QTest>
 
 #include "ChartArea.h"
+#include "Configs.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
 #include "SessionManager.h"
+#include "TestWindow.h"
 
 using namespace ade::ui;
 
 namespace {
 
-ade::Config tiny(long iterations, const char* optimizer = "gd") {
-    ade::Config c;
-    c.setText("iterations", std::to_string(iterations));
-    c.setText("data.n", "8");
-    c.setText("data.prompts", "4");
-    c.setText("data.test_prompts", "2");
-    c.setText("optimizer", optimizer);
-    c.setText("lr", "0.05");
-    c.setText("log_every", "1");
-    return c;
-}
+using adetest::makeWindow;
 
-std::unique_ptr<MainWindow> makeWindow() {
-    LaunchOptions o;
-    o.persistSettings = false;
-    auto w = std::make_unique<MainWindow>(o);
-    w->show();
-    return w;
+ade::Config tiny(long iterations, const char* optimizer = "gd") {
+    return adetest::tinyA(iterations, {{"optimizer", optimizer}});
 }
 
 void runTwo(MainWindow& w) {

@@ -20,11 +20,13 @@
 #include <fstream>
 #include <map>
 
+#include "Configs.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunStore.h"
 #include "SessionManager.h"
+#include "TestWindow.h"
 #include "output/Session.h"
 
 using namespace ade::ui;
@@ -41,31 +43,11 @@ constexpr int kCycles = 500;    // the same count in every build: each cycle is 
 constexpr int kWaitMs = 30000;  // bound of any single wait; a healthy one takes milliseconds
 constexpr long kForever = 100000000;
 
-ade::Config config(const std::vector<std::pair<std::string, std::string>>& kv) {
-    ade::Config c;
-    for (const auto& [k, v] : kv)
-        if (auto e = c.setText(k, v))
-            qFatal("%s = %s: %s", k.c_str(), v.c_str(), e->message.c_str());
-    return c;
-}
-
-// Experiment A at its smallest: microseconds per iteration, every iteration recorded.
-ade::Config tinyA(long iterations, std::vector<std::pair<std::string, std::string>> extra = {}) {
-    std::vector<std::pair<std::string, std::string>> kv = {
-        {"experiment", "a"},
-        {"iterations", std::to_string(iterations)},
-        {"data.n", "8"},
-        {"data.prompts", "4"},
-        {"data.test_prompts", "2"},
-        {"optimizer", "gd"},
-        {"lr", "0.05"},
-        {"log_every", "1"}};
-    kv.insert(kv.end(), extra.begin(), extra.end());
-    return config(kv);
-}
+using adetest::configFrom;
+using adetest::tinyA;
 
 ade::Config tinyB(long iterations, const char* optimizer, const char* logEvery) {
-    return config({{"experiment", "b"},
+    return configFrom({{"experiment", "b"},
                    {"iterations", std::to_string(iterations)},
                    {"data.d", "4"},
                    {"data.n", "16"},
@@ -82,7 +64,7 @@ ade::Config tinyB(long iterations, const char* optimizer, const char* logEvery) 
 }
 
 ade::Config tinyC(long iterations, const char* optimizer, const char* logEvery) {
-    return config({{"experiment", "c"},
+    return configFrom({{"experiment", "c"},
                    {"iterations", std::to_string(iterations)},
                    {"data.d", "4"},
                    {"data.n", "16"},
@@ -98,7 +80,7 @@ ade::Config tinyC(long iterations, const char* optimizer, const char* logEvery) 
 }
 
 ade::Config tinyDarcy(long iterations) {
-    return config({{"experiment", "darcy"},
+    return configFrom({{"experiment", "darcy"},
                    {"iterations", std::to_string(iterations)},
                    {"darcy.resolution", "16"},
                    {"darcy.train", "4"},
@@ -114,10 +96,7 @@ ade::Config tinyDarcy(long iterations) {
 }
 
 std::unique_ptr<MainWindow> makeWindow() {
-    LaunchOptions o;
-    o.persistSettings = false;
-    auto w = std::make_unique<MainWindow>(o);
-    w->show();
+    auto w = adetest::makeWindow();
     // Drain every 2 ms instead of 33: the same timer-driven path, so that waiting for a record
     // costs milliseconds and 500 cycles stay fast.
     w->controller()->setDrainInterval(2);

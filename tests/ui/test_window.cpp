@@ -17,11 +17,13 @@
 #include <QToolButton>
 
 #include "ChartArea.h"
+#include "Configs.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
 #include "RunStore.h"
 #include "SweepView.h"
+#include "TestWindow.h"
 #include "charts/ChartPanel.h"
 #include "charts/ScalingPlot.h"
 
@@ -31,28 +33,12 @@ namespace {
 
 // A run small enough to take milliseconds per hundred iterations.
 ade::Config tinyConfig(long iterations) {
-    ade::Config c;
-    for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
-             {"iterations", std::to_string(iterations)},
-             {"data.n", "8"},
-             {"data.prompts", "4"},
-             {"data.test_prompts", "2"},
-             {"optimizer", "gd"},
-             {"lr", "0.05"},
-             // Every record of short runs; long runs record often enough that records arrive
-             // quickly even in sanitizer builds.
-             {"log_every", iterations > 100000 ? "100" : "1"}})
-        if (auto e = c.setText(k, v)) qFatal("%s", e->message.c_str());
-    return c;
+    // Every record of short runs; long runs record often enough that records arrive quickly
+    // even in sanitizer builds.
+    return adetest::tinyA(iterations, {{"log_every", iterations > 100000 ? "100" : "1"}});
 }
 
-std::unique_ptr<MainWindow> makeWindow() {
-    LaunchOptions o;
-    o.persistSettings = false;
-    auto w = std::make_unique<MainWindow>(o);
-    w->show();
-    return w;
-}
+using adetest::makeWindow;
 
 const RunRecord* onlyRun(const RunStore& s) {
     return s.runs().empty() ? nullptr : s.runs().back().get();

@@ -5,7 +5,6 @@
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
-#include "models/VillaniEstimate.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
@@ -27,20 +26,14 @@ void registerExperimentBParams(ParamRegistry& r) {
              "Experiments b and c: number of training samples |D| (full-batch gd and sde use all "
              "of them, sgd and adam draw minibatches of `batch`).");
     r.extend("data.noise", "b", "Experiments b and c: targets are teacher outputs + sigma eps.");
-    auto bc = [&](ParamSpec s) {
-        s.experiments = {"b", "c"};
-        r.add(std::move(s));
-    };
+    auto bc = keysFor(r, {"b", "c"});
     bc(makeInt("data.test_n", "data", "Test samples", 256, 1, 1 << 22,
                "Held-out samples from the same teacher for the test loss and the "
                "generalisation gap."));
     bc(makeInt("villani.probes", "regularizer", "Villani probes", 4, 0, 1024,
                "Hutchinson probes for the Villani quantity -Lap V + ||grad V||^2 / s (column "
                "'villani', V = loss + regulariser, s = temperature); 0 = not computed."));
-    auto b = [&](ParamSpec s) {
-        s.experiments = {"b"};
-        r.add(std::move(s));
-    };
+    auto b = keysFor(r, {"b"});
     b(makeInt("b.tokens", "data", "Tokens N", 8, 1, 4096,
               "Tokens per sample N: X is N x d with N(0, I) rows."));
     b(makeInt("b.dk", "model", "Key dim d_k", 4, 1, 1024,
@@ -51,18 +44,6 @@ void registerExperimentBParams(ParamRegistry& r) {
                "Teacher W_Q* = sqrt(tau) Q1, W_K* = sqrt(tau) Q2 with orthonormal columns, so the "
                "teacher's scores have standard deviation about tau. A sharp teacher makes the "
                "unregularised student keep sharpening its attention (growing norms)."));
-}
-
-void validatePaperBCommon(const Config& c, std::vector<ConfigError>& errors) {
-    const std::string init = c.getString("init");
-    if (init == "spectral")
-        errors.push_back({"init", init,
-                          "invalid value 'spectral' for key 'init': the spectral initialisation "
-                          "belongs to experiment a; use random, small or same"});
-    if (init == "same" && c.getString("init_from").empty())
-        errors.push_back({"init_from", "",
-                          "init = same needs init_from: the name of the run "
-                          "whose initial weights to reuse"});
 }
 
 namespace {
@@ -80,11 +61,8 @@ void validateB(const Config& c, std::vector<ConfigError>& errors) {
 
 std::string briefB(const Config& c) {
     std::ostringstream s;
-    s << "n=" << c.getInt("data.n") << " N=" << c.getInt("b.tokens")
-      << " opt=" << c.getString("optimizer");
-    if (c.getString("optimizer") == "sde") s << "(s=" << c.getReal("temperature") << ")";
-    s << " reg=" << c.getString("regularizer");
-    if (c.getString("regularizer") != "none") s << "(" << c.getReal("lambda") << ")";
+    s << "n=" << c.getInt("data.n") << " N=" << c.getInt("b.tokens");
+    briefOptimizerAndRegularizer(s, c);
     return s.str();
 }
 
@@ -111,7 +89,6 @@ TokenSamples sampleTokens(int samples, int tokens, int d, const SingleHeadAttent
 }
 
 constexpr int kChunk = 32;  // samples per work item
-constexpr std::uint64_t kVillaniStream = 101;
 
 }  // namespace
 
@@ -205,14 +182,11 @@ ExperimentInfo experimentBInfo() {
 }
 
 ExperimentB::ExperimentB(const Config& c)
-    : d_(static_cast<int>(c.getInt("data.d"))),
+    : FactorPairProblem(c, FactorPair{}),
+      d_(static_cast<int>(c.getInt("data.d"))),
       dk_(static_cast<int>(c.getInt("b.dk"))),
       dv_(static_cast<int>(c.getInt("b.dv"))),
-      tokens_(static_cast<int>(c.getInt("b.tokens"))),
-      init_(c.getString("init")),
-      initScale_(c.getReal("init_scale")),
-      regularizer_(c.getString("regularizer")),
-      lambda_(c.getReal("lambda")) {
+      tokens_(static_cast<int>(c.getInt("b.tokens"))) {
     const auto seed = static_cast<std::uint64_t>(c.getInt("seed"));
     Rng teacherRng(seed, Rng::Teacher);
     const double tau = c.getReal("b.tau");
@@ -226,34 +200,18 @@ ExperimentB::ExperimentB(const Config& c)
                           WKstar_, noise, dataRng);
     test_ = sampleTokens(static_cast<int>(c.getInt("data.test_n")), tokens_, d_, model_, WQstar_,
                          WKstar_, noise, testRng);
-    orbit_ = BalancedOrbit(WQstar_ * WKstar_.transpose(), dk_);
-    const int threads = static_cast<int>(c.getInt("threads"));
-    if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
-    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
-    temperature_ = c.getReal("temperature");
-    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
-    villaniRng_ = Rng(seed, kVillaniStream);
+    setTeacherProduct(WQstar_ * WKstar_.transpose(), dk_);
 }
 
 ExperimentB::~ExperimentB() = default;
 
 ParamSet ExperimentB::initialParams(Rng& rng) {
-    const double scale = init_ == "small" ? 1e-3 : initScale_;
-    ParamSet p;
-    p.names = {"W_Q", "W_K"};
-    p.mats = {rng.normalMatrix(d_, dk_, scale), rng.normalMatrix(d_, dk_, scale)};
-    return p;
+    return initialFactors(rng, "W_Q", d_, dk_, "W_K", d_, dk_);
 }
 
 double ExperimentB::loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) {
     return model_.loss(p[0], p[1], train_, units, grad ? &(*grad)[0] : nullptr,
                        grad ? &(*grad)[1] : nullptr, pool_.get());
-}
-
-double ExperimentB::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
-    if (regularizer_ != "balancing" || lambda_ == 0.0) return 0.0;
-    return balancingPenalty(p[0], p[1], lambda_, grad ? &(*grad)[0] : nullptr,
-                            grad ? &(*grad)[1] : nullptr);
 }
 
 std::vector<std::string> ExperimentB::metricNames() const {
@@ -267,28 +225,7 @@ std::vector<std::string> ExperimentB::metricNames() const {
 void ExperimentB::evaluate(const ParamSet& p, double trainLoss,
                            std::map<std::string, double>& out) {
     const double testLoss = model_.loss(p[0], p[1], test_, {}, nullptr, nullptr, pool_.get());
-    const double dist = orbit_.distance(p[0], p[1]);
-    out["train_loss"] = trainLoss;
-    out["test_loss"] = testLoss;
-    out["gen_gap"] = testLoss - trainLoss;
-    out["norm_WQ"] = p[0].norm();
-    out["norm_WK"] = p[1].norm();
-    out["imbalance"] = factorImbalance(p[0], p[1]);
-    out["manifold_distance"] = dist;
-    out["manifold_distance_rel"] = dist / orbit_.scale();
-    if (villaniProbes_ > 0) {
-        auto objective = [&](const ParamSet& q, ParamSet* g) {
-            double v = loss(q, g, {}) + structuralRegularizer(q, g);
-            if (penalty_)
-                for (std::size_t i = 0; i < q.size(); ++i) {
-                    v += penalty_->value(q[i]);
-                    if (g) penalty_->addGradient(q[i], (*g)[i]);
-                }
-            return v;
-        };
-        out["villani"] =
-            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
-    }
+    evaluateFactors(p, trainLoss, testLoss, "norm_WQ", "norm_WK", out);
 }
 
 std::vector<NamedArray> ExperimentB::dataArrays() const {

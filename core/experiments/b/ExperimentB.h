@@ -3,13 +3,9 @@
 // W_V, on a synthetic teacher task. MODELS.md "Experiment B".
 //   F(X) = RowSoftmax(X W_Q W_K^T X^T / sqrt(d_k)) X W_V,
 //   loss = 1/(2|D|) sum_(X,Y) ||F(X) - Y||^2.
-#include <memory>
 
 #include "config/Config.h"
-#include "models/FactorOrbit.h"
-#include "models/Regularizer.h"
-#include "training/Problem.h"
-#include "util/Rng.h"
+#include "experiments/FactorPairProblem.h"
 
 namespace ade {
 
@@ -42,7 +38,8 @@ class SingleHeadAttention {
     int dk_ = 1;
 };
 
-class ExperimentB final : public Problem {
+// The trained pair is (W_Q, W_K), product W_Q W_K^T.
+class ExperimentB final : public FactorPairProblem {
   public:
     explicit ExperimentB(const Config& config);
     ~ExperimentB() override;
@@ -50,7 +47,6 @@ class ExperimentB final : public Problem {
     ParamSet initialParams(Rng& initRng) override;
     int trainingUnits() const override { return train_.samples; }
     double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) override;
-    double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
@@ -61,24 +57,9 @@ class ExperimentB final : public Problem {
 
   private:
     int d_, dk_, dv_, tokens_;
-    std::string init_;
-    double initScale_;
-    std::string regularizer_;
-    double lambda_;
     Eigen::MatrixXd WQstar_, WKstar_;
     SingleHeadAttention model_;
     TokenSamples train_, test_;
-    BalancedOrbit orbit_;
-    std::unique_ptr<WorkerPool> pool_;
-    // Villani quantity (optional metric): the full objective's regulariser and the probes' RNG.
-    std::unique_ptr<Regularizer> penalty_;
-    double temperature_ = 0.0;
-    int villaniProbes_ = 0;
-    Rng villaniRng_{0};
 };
-
-// Checks shared by the Paper B experiments (b, c, darcy): initialisations and options that
-// only Experiment A has.
-void validatePaperBCommon(const Config& c, std::vector<ConfigError>& errors);
 
 }  // namespace ade

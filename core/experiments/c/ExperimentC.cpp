@@ -4,9 +4,7 @@
 #include <sstream>
 
 #include "config/ParamSpec.h"
-#include "experiments/b/ExperimentB.h"
 #include "experiments/ExperimentRegistry.h"
-#include "models/VillaniEstimate.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
@@ -14,10 +12,7 @@
 namespace ade {
 
 void registerExperimentCParams(ParamRegistry& r) {
-    auto c = [&](ParamSpec s) {
-        s.experiments = {"c"};
-        r.add(std::move(s));
-    };
+    auto c = keysFor(r, {"c"});
     c(makeInt("lora.hidden", "model", "Hidden width h", 16, 1, 4096,
               "Hidden width h of the depth-2 network W2 sigma(W x) (W_pre is h x d)."));
     c(makeInt("lora.out", "model", "Output dim o", 4, 1, 4096,
@@ -51,15 +46,12 @@ void validateC(const Config& c, std::vector<ConfigError>& errors) {
 std::string briefC(const Config& c) {
     std::ostringstream s;
     s << "n=" << c.getInt("data.n") << " r=" << c.getInt("lora.rank") << " "
-      << c.getString("lora.activation") << " opt=" << c.getString("optimizer");
-    if (c.getString("optimizer") == "sde") s << "(s=" << c.getReal("temperature") << ")";
-    s << " reg=" << c.getString("regularizer");
-    if (c.getString("regularizer") != "none") s << "(" << c.getReal("lambda") << ")";
+      << c.getString("lora.activation");
+    briefOptimizerAndRegularizer(s, c);
     return s.str();
 }
 
 constexpr int kChunk = 256;  // samples per work item
-constexpr std::uint64_t kVillaniStream = 101;
 
 }  // namespace
 
@@ -141,14 +133,11 @@ double LoraNetwork::loss(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
 }
 
 ExperimentC::ExperimentC(const Config& c)
-    : d_(static_cast<int>(c.getInt("data.d"))),
+    : FactorPairProblem(c, FactorPair{0, 1, true}),
+      d_(static_cast<int>(c.getInt("data.d"))),
       h_(static_cast<int>(c.getInt("lora.hidden"))),
       o_(static_cast<int>(c.getInt("lora.out"))),
-      r_(static_cast<int>(c.getInt("lora.rank"))),
-      init_(c.getString("init")),
-      initScale_(c.getReal("init_scale")),
-      regularizer_(c.getString("regularizer")),
-      lambda_(c.getReal("lambda")) {
+      r_(static_cast<int>(c.getInt("lora.rank"))) {
     const auto seed = static_cast<std::uint64_t>(c.getInt("seed"));
     Rng teacherRng(seed, Rng::Teacher);
     const double alpha = c.getReal("lora.alpha");
@@ -169,39 +158,18 @@ ExperimentC::ExperimentC(const Config& c)
     Rng dataRng(seed, Rng::Data), testRng(seed, Rng::TestData);
     sample(static_cast<int>(c.getInt("data.n")), dataRng, Xtrain_, Ytrain_);
     sample(static_cast<int>(c.getInt("data.test_n")), testRng, Xtest_, Ytest_);
-    orbit_ = BalancedOrbit(Ustar_ * Vstar_, r_);
-    const int threads = static_cast<int>(c.getInt("threads"));
-    if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
-    penalty_ = makeRegularizer(regularizer_, lambda_, c.getReal("epsilon"));
-    temperature_ = c.getReal("temperature");
-    villaniProbes_ = static_cast<int>(c.getInt("villani.probes"));
-    villaniRng_ = Rng(seed, kVillaniStream);
+    setTeacherProduct(Ustar_ * Vstar_, r_);
 }
 
 ExperimentC::~ExperimentC() = default;
 
 ParamSet ExperimentC::initialParams(Rng& rng) {
-    const double scale = init_ == "small" ? 1e-3 : initScale_;
-    ParamSet p;
-    p.names = {"U", "V"};
-    p.mats = {rng.normalMatrix(h_, r_, scale), rng.normalMatrix(r_, d_, scale)};
-    return p;
+    return initialFactors(rng, "U", h_, r_, "V", r_, d_);
 }
 
 double ExperimentC::loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) {
     return net_.loss(p[0], p[1], Xtrain_, Ytrain_, units, grad ? &(*grad)[0] : nullptr,
                      grad ? &(*grad)[1] : nullptr, pool_.get());
-}
-
-double ExperimentC::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
-    if (regularizer_ != "balancing" || lambda_ == 0.0) return 0.0;
-    // Factors L = U (h x r), R = V^T (d x r) of the product U V.
-    Eigen::MatrixXd gR;
-    if (grad) gR.setZero(d_, r_);
-    const double v = balancingPenalty(p[0], p[1].transpose(), lambda_, grad ? &(*grad)[0] : nullptr,
-                                      grad ? &gR : nullptr);
-    if (grad) (*grad)[1] += gR.transpose();
-    return v;
 }
 
 std::vector<std::string> ExperimentC::metricNames() const {
@@ -216,29 +184,7 @@ void ExperimentC::evaluate(const ParamSet& p, double trainLoss,
                            std::map<std::string, double>& out) {
     const double testLoss =
         net_.loss(p[0], p[1], Xtest_, Ytest_, {}, nullptr, nullptr, pool_.get());
-    const Eigen::MatrixXd Vt = p[1].transpose();
-    const double dist = orbit_.distance(p[0], Vt);
-    out["train_loss"] = trainLoss;
-    out["test_loss"] = testLoss;
-    out["gen_gap"] = testLoss - trainLoss;
-    out["norm_U"] = p[0].norm();
-    out["norm_V"] = p[1].norm();
-    out["imbalance"] = factorImbalance(p[0], Vt);
-    out["manifold_distance"] = dist;
-    out["manifold_distance_rel"] = dist / orbit_.scale();
-    if (villaniProbes_ > 0) {
-        auto objective = [&](const ParamSet& q, ParamSet* g) {
-            double v = loss(q, g, {}) + structuralRegularizer(q, g);
-            if (penalty_)
-                for (std::size_t i = 0; i < q.size(); ++i) {
-                    v += penalty_->value(q[i]);
-                    if (g) penalty_->addGradient(q[i], (*g)[i]);
-                }
-            return v;
-        };
-        out["villani"] =
-            villaniQuantity(objective, p, trainable(p), temperature_, villaniProbes_, villaniRng_);
-    }
+    evaluateFactors(p, trainLoss, testLoss, "norm_U", "norm_V", out);
 }
 
 std::vector<NamedArray> ExperimentC::dataArrays() const {

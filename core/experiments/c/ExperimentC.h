@@ -2,13 +2,9 @@
 // Experiment C (Paper B): LoRA on a depth-2 network, MODELS.md "Experiment C".
 //   f(x) = W2 sigma((W_pre + alpha U V) x),  W_pre (h x d), W2 (o x h) frozen,
 //   U (h x r), V (r x d) trained; loss = 1/(2n) sum ||f(x) - y||^2.
-#include <memory>
 
 #include "config/Config.h"
-#include "models/FactorOrbit.h"
-#include "models/Regularizer.h"
-#include "training/Problem.h"
-#include "util/Rng.h"
+#include "experiments/FactorPairProblem.h"
 
 namespace ade {
 
@@ -39,7 +35,8 @@ class LoraNetwork {
     Activation act_ = Activation::Tanh;
 };
 
-class ExperimentC final : public Problem {
+// The trained pair is (U, V), product U V = U (V^T)^T.
+class ExperimentC final : public FactorPairProblem {
   public:
     explicit ExperimentC(const Config& config);
     ~ExperimentC() override;
@@ -47,7 +44,6 @@ class ExperimentC final : public Problem {
     ParamSet initialParams(Rng& initRng) override;
     int trainingUnits() const override { return static_cast<int>(Xtrain_.rows()); }
     double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) override;
-    double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
@@ -58,20 +54,9 @@ class ExperimentC final : public Problem {
 
   private:
     int d_, h_, o_, r_;
-    std::string init_;
-    double initScale_;
-    std::string regularizer_;
-    double lambda_;
     Eigen::MatrixXd Ustar_, Vstar_;
     LoraNetwork net_;
     Eigen::MatrixXd Xtrain_, Ytrain_, Xtest_, Ytest_;
-    BalancedOrbit orbit_;
-    std::unique_ptr<WorkerPool> pool_;
-    // Villani quantity (optional metric): the full objective's regulariser and the probes' RNG.
-    std::unique_ptr<Regularizer> penalty_;
-    double temperature_ = 0.0;
-    int villaniProbes_ = 0;
-    Rng villaniRng_{0};
 };
 
 }  // namespace ade

@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "config/ParamSpec.h"
-#include "experiments/b/ExperimentB.h"
 #include "experiments/ExperimentRegistry.h"
+#include "experiments/FactorPairProblem.h"
 #include "io/Files.h"
 #include "models/FactorOrbit.h"
 #include "training/Trainer.h"
@@ -22,10 +22,7 @@
 namespace ade {
 
 void registerExperimentDarcyParams(ParamRegistry& r) {
-    auto d = [&](ParamSpec s) {
-        s.experiments = {"darcy"};
-        r.add(std::move(s));
-    };
+    auto d = keysFor(r, {"darcy"});
     d(makeInt("darcy.resolution", "data", "Resolution s", 32, 16, 64,
               "Interior grid nodes per side of the Darcy problem (s x s images, h = 1/(s+1)); "
               "must be a multiple of darcy.patch."));
@@ -89,10 +86,8 @@ void validateDarcy(const Config& c, std::vector<ConfigError>& errors) {
 std::string briefDarcy(const Config& c) {
     std::ostringstream s;
     s << c.getInt("darcy.resolution") << "x" << c.getInt("darcy.resolution")
-      << " n=" << c.getInt("darcy.train") << " opt=" << c.getString("optimizer");
-    if (c.getString("optimizer") == "sde") s << "(s=" << c.getReal("temperature") << ")";
-    s << " reg=" << c.getString("regularizer");
-    if (c.getString("regularizer") != "none") s << "(" << c.getReal("lambda") << ")";
+      << " n=" << c.getInt("darcy.train");
+    briefOptimizerAndRegularizer(s, c);
     return s.str();
 }
 
@@ -403,10 +398,9 @@ double DarcyRegression::loss(const ParamSet& p, ParamSet* grad, std::span<const 
 }
 
 double DarcyRegression::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
-    if (!stage2_ || regularizer_ != "balancing" || lambda_ == 0.0) return 0.0;
-    return balancingPenalty(p[VitRegressor::WQ], p[VitRegressor::WK], lambda_,
-                            grad ? &(*grad)[VitRegressor::WQ] : nullptr,
-                            grad ? &(*grad)[VitRegressor::WK] : nullptr);
+    if (!stage2_) return 0.0;
+    return factorPairBalancing({VitRegressor::WQ, VitRegressor::WK}, regularizer_, lambda_, p,
+                               grad);
 }
 
 std::vector<std::string> DarcyRegression::metricNames() const {

@@ -1,0 +1,18 @@
+#pragma once
+// The explorer window for the GUI tests (targets linked with ade_ui only): shown, with its
+// settings neither read nor written, so that tests do not depend on each other or on the user.
+#include <memory>
+
+#include "MainWindow.h"
+
+namespace adetest {
+
+inline std::unique_ptr<ade::ui::MainWindow> makeWindow() {
+    ade::ui::LaunchOptions o;
+    o.persistSettings = false;
+    auto w = std::make_unique<ade::ui::MainWindow>(o);
+    w->show();
+    return w;
+}
+
+}  // namespace adetest
