@@ -55,10 +55,12 @@ ParamSpec makeBool(std::string key, std::string group, std::string label, bool d
 
 void registerCommonParams(ParamRegistry& r) {
     std::vector<std::string> names;
-    for (const auto& e : experiments())
+    std::string help = "Which experiment:";
+    for (const auto& e : experiments()) {
         names.push_back(e.name);
-    r.add(makeChoice("experiment", "run", "Experiment", "a", names,
-                     "Which experiment: a = softmax attention on linear regression (Paper A)."));
+        help += (names.size() > 1 ? "; " : " ") + e.name + " = " + e.title;
+    }
+    r.add(makeChoice("experiment", "run", "Experiment", names.front(), names, help + "."));
     r.add(makeInt("seed", "run", "Seed", 1, 0, static_cast<double>(INT64_MAX),
                   "Seed of the run's random generators (data, initialisation, minibatches, SDE "
                   "noise). Same seed and config give bit-identical curves."));
