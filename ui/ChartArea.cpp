@@ -244,9 +244,10 @@ void ChartArea::applyOptions() {
 
 void ChartArea::applyPanelOptions(ChartPanel* p) {
     ChartOptions o = p->options();
-    // "Log y" switches the charts whose quantity spans decades; signed quantities and weight
-    // norms (O(1), slow) stay linear.
+    // "Log y" switches the charts whose quantity spans decades (signed ones to a symmetric
+    // log); the others (weight norms, the generalisation gap) stay linear.
     o.logY = logY() && p->spec().scale == ade::AxisScale::Log;
+    o.symLogY = logY() && p->spec().scale == ade::AxisScale::SymLog;
     o.logX = logX();
     o.smoothing = smoothing();
     o.presentation = presentation_;

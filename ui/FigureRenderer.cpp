@@ -1,6 +1,7 @@
 #include "FigureRenderer.h"
 
 #include <QBuffer>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
@@ -21,6 +22,7 @@
 #include "RunStore.h"
 #include "charts/Decimate.h"
 #include "charts/Palette.h"
+#include "charts/SymLog.h"
 #include "output/RunOutput.h"
 
 namespace ade::ui {
@@ -126,7 +128,11 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
             if (!spec.accepts(r->config.experiment(), r->columns[c])) continue;
             const auto& x = r->data[it];
             std::vector<double> y = r->data[c];
-            auto addSeries = [&](const std::vector<double>& values, bool faint) {
+            const bool sym = o.symLogY && !o.logY;
+            auto addSeries = [&](std::vector<double> values, bool faint) {
+                if (sym)
+                    for (double& v : values)
+                        v = symLog(v);
                 DecimateRequest req{x0, x1, pixels, o.logX, o.logY, 1e-300};
                 const QList<QPointF> pts = decimate(x, values, req);
                 auto* s = new QLineSeries();
@@ -200,7 +206,14 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         ax = v;
     }
     QAbstractAxis* ay;
-    if (o.logY) {
+    if (o.symLogY && !o.logY) {
+        auto* c = new QCategoryAxis();
+        const double pad = 0.05 * (y1 - y0);
+        const double lo = y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, hi = y1 + pad;
+        c->setRange(lo, hi);
+        setSymLogLabels(c, lo, hi);
+        ay = c;
+    } else if (o.logY) {
         auto* l = new QLogValueAxis();
         l->setBase(10);
         l->setLabelFormat("%.0e");
@@ -332,6 +345,7 @@ QStringList renderAllFigures(const RunStore& store, const FigureOptions& options
     for (const ChartSpec& spec : figureCharts(store)) {
         FigureOptions o = options;
         o.logY = spec.scale == ade::AxisScale::Log && options.logY;
+        o.symLogY = spec.scale == ade::AxisScale::SymLog && options.logY;
         if (!buildFigureChart(spec, store, o)) continue;
         for (FigureFormat f : formats) {
             const QString path = QDir(dir).filePath(spec.id + "." + figureSuffix(f));

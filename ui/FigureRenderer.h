@@ -27,6 +27,7 @@ struct FigureOptions {
     double scale = 2.0;     // PNG device-pixel ratio
     FigureStyle style = FigureStyle::Publication;
     bool logY = true;
+    bool symLogY = false;  // symmetric log y (signed quantities over decades), when !logY
     bool logX = false;
     double smoothing = 0.0;  // EMA weight; the raw curve is drawn faintly behind when > 0
     QString title;           // empty: the chart's own title

@@ -128,6 +128,8 @@ void SessionManager::addToFileMenu(QMenu* file) {
                     if (spec.id == dlg.chartId())
                         for (FigureFormat f : dlg.formats()) {
                             o.logY = spec.scale == ade::AxisScale::Log && dlg.options().logY;
+                            o.symLogY =
+                                spec.scale == ade::AxisScale::SymLog && dlg.options().logY;
                             const QString path =
                                 QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
                             if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;

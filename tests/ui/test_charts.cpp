@@ -1,11 +1,18 @@
 // Decimation, smoothing and the run store: the data path from records to drawn points.
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
 
+#include "ChartArea.h"
 #include "RunStore.h"
 #include "charts/ChartPanel.h"
+#include "charts/SymLog.h"
 #include "charts/Decimate.h"
 
 using namespace ade::ui;
@@ -99,6 +106,94 @@ class TestCharts : public QObject {
         QVERIFY(loss->drawnPoints() < 2 * 5000);  // decimated
         loss->setSeriesHidden(QStringLiteral("train loss L_n(θ)"), true);
         QVERIFY(loss->drawnPoints() > 0);
+    }
+
+    // The chart grid follows the experiments' descriptions: the form's experiment's default
+    // charts, another experiment's arrive with its runs, View > Charts adds and removes.
+    void chartAreaFollowsTheDescriptions() {
+        RunStore store;
+        ChartArea area(&store);
+        area.resize(1000, 700);
+        auto ids = [&] {
+            QStringList out;
+            for (ChartPanel* p : area.panels())
+                out << p->spec().id;
+            return out;
+        };
+        area.setExperiment("a");
+        QCOMPARE(ids(), QStringList({"loss", "manifold", "imbalance", "norms"}));
+        QCOMPARE(area.panel("loss")->spec().title, QStringLiteral("Loss and excess risk"));
+        QCOMPARE(area.panel("norms")->options().logY, false);  // weight norms: linear
+        QCOMPARE(area.panel("loss")->options().logY, true);
+        area.setExperiment("b");
+        QCOMPARE(ids(), QStringList({"loss", "norms", "manifold", "gap"}));
+        QCOMPARE(area.panel("loss")->spec().title, QStringLiteral("Loss"));  // B's version
+        QCOMPARE(area.panel("gap")->options().logY, false);  // signed: never log
+        // A run of another experiment brings its charts; a chart both have keeps the form's
+        // experiment's choice (B hides the imbalance chart by default, A shows it). A column
+        // no description knows gets a chart of its own.
+        ade::Config a;
+        a.setText("experiment", "a");
+        const int id = store.addRun(QStringLiteral("a run"), a);
+        store.setColumns(id, {"iteration", "time_s", "train_loss", "imbalance", "future_metric"});
+        area.refresh(true);
+        QCOMPARE(ids().join(","), QStringLiteral("loss,norms,manifold,gap,column:future_metric"));
+        QCOMPARE(area.panel("column:future_metric")->options().logY, false);
+        // View > Charts lists every chart, shown or not; unticking one removes it.
+        QMenu* menu = area.chartsMenu();
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        QStringList offered;
+        for (QAction* act : menu->actions())
+            if (act->isCheckable()) offered << act->objectName();
+        QVERIFY(offered.contains("showChart.villani"));
+        QVERIFY(offered.contains("showChart.step"));
+        area.setChartShown("gap", false);
+        QVERIFY(!ids().contains("gap"));
+        area.setChartShown("villani", true);
+        QVERIFY(ids().contains("villani"));
+        area.restoreDefaultCharts();
+        QVERIFY(ids().contains("gap") && !ids().contains("villani"));
+        for (const QString& id : ids())
+            QVERIFY(id != "other");  // no grab-bag chart
+    }
+
+    // A signed quantity over many decades reads on a symmetric-log axis labelled in its values.
+    void symLogAxisShowsBothSignsOverDecades() {
+        QCOMPARE(symLog(0.0), 0.0);
+        QCOMPARE(symLog(-9.0), -1.0);
+        QVERIFY(std::abs(symLog(1e6) - 6.0) < 1e-6);
+        RunStore store;
+        ade::Config b;
+        b.setText("experiment", "b");
+        const int id = store.addRun(QStringLiteral("r"), b);
+        store.setColumns(id, {"iteration", "time_s", "villani"});
+        std::vector<std::vector<double>> rows;
+        for (int i = 0; i < 400; ++i)
+            rows.push_back({double(i), 0.0, (i % 2 ? -1.0 : 1.0) * std::pow(10.0, (i % 9) - 2)});
+        store.appendRows(id, rows);
+        std::unique_ptr<ChartPanel> p(createChartPanel(chartSpec(std::string("villani"))));
+        p->resize(600, 400);
+        ChartOptions o = p->options();
+        o.logY = false;
+        o.symLogY = true;
+        p->setOptions(o);
+        p->refresh(store, true);
+        QVERIFY(p->drawnPoints() > 0);
+        QChart* chart = p->findChild<QChartView*>()->chart();
+        auto* axis = qobject_cast<QCategoryAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        const QStringList labels = axis->categoriesLabels();
+        QVERIFY2(labels.contains("0") && labels.contains(QStringLiteral("−10⁶")) &&
+                     labels.contains(QStringLiteral("10⁶")),
+                 qPrintable(labels.join(' ')));
+        QVERIFY(axis->min() < -6 && axis->max() > 6);  // both signs, six decades each way
+        double lo = 0, hi = 0;
+        for (QAbstractSeries* s : chart->series())
+            for (const QPointF& pt : static_cast<QLineSeries*>(s)->points()) {
+                lo = std::min(lo, pt.y());
+                hi = std::max(hi, pt.y());
+            }
+        QVERIFY(lo < -5.9 && lo > -6.1 && hi > 5.9 && hi < 6.1);  // drawn transformed
     }
 };
 

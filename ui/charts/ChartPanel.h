@@ -15,6 +15,7 @@ class RunStore;
 
 struct ChartOptions {
     bool logY = true;
+    bool symLogY = false;  // symmetric log (charts of signed quantities over decades; SymLog.h)
     bool logX = false;
     double smoothing = 0.0;     // EMA weight in [0, 1); 0 = raw curve only
     bool presentation = false;  // larger fonts, thicker lines

@@ -3,6 +3,7 @@
 // point list, never point by point, and a streaming curve replaces only its short tail
 // (QtSeriesEntry.h); animations are off.
 #include <QApplication>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -26,6 +27,7 @@
 #include "LegendBar.h"
 #include "Palette.h"
 #include "QtSeriesEntry.h"
+#include "SymLog.h"
 #include "RunStore.h"
 #include "experiments/ExperimentRegistry.h"
 
@@ -82,7 +84,8 @@ class QtChartPanel final : public ChartPanel {
     }
 
     void setOptions(const ChartOptions& o) override {
-        const bool axesChange = o.logX != options_.logX || o.logY != options_.logY;
+        const bool axesChange =
+            o.logX != options_.logX || o.logY != options_.logY || o.symLogY != options_.symLogY;
         const bool styleChange = o.presentation != options_.presentation;
         options_ = o;
         if (axesChange) {
@@ -174,13 +177,22 @@ class QtChartPanel final : public ChartPanel {
             return a;
         };
         xAxis_ = make(options_.logX, true);
-        yAxis_ = make(options_.logY, false);
+        if (options_.symLogY && !options_.logY) {
+            yAxis_ = new QCategoryAxis;
+            symLo_ = symHi_ = 0;
+        } else {
+            yAxis_ = make(options_.logY, false);
+        }
         xAxis_->setTitleText(tr("iteration"));
         yAxis_->setTitleText(spec_.yLabel);
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
             clearPoints(e);  // refilled for the new axes; old points may be <= 0
+            e.rangeScanned = 0;  // the range is of other values (transformed or not)
+            e.rangeAny = false;
+            e.symRaw.clear();
+            e.symEma.clear();
             for (QLineSeries* s : {e.series, e.tail}) {
                 s->attachAxis(xAxis_);
                 s->attachAxis(yAxis_);
@@ -308,7 +320,16 @@ class QtChartPanel final : public ChartPanel {
         legend_->setEntries(items);
     }
 
+    bool symLog() const { return options_.symLogY && !options_.logY; }
+    // The values the curve draws: raw or smoothed, symmetric-log transformed on such an axis.
     const std::vector<double>* yData(SeriesEntry& e, const RunRecord& r) {
+        const std::vector<double>* y = yValues(e, r);
+        if (!y || !symLog()) return y;
+        std::vector<double>& out = y == &e.ema ? e.symEma : e.symRaw;
+        extendSymLog(*y, out);
+        return &out;
+    }
+    const std::vector<double>* yValues(SeriesEntry& e, const RunRecord& r) {
         const int c = r.column(e.column);
         if (c < 0) return nullptr;
         if (e.raw || options_.smoothing <= 0) return &r.data[c];
@@ -334,7 +355,12 @@ class QtChartPanel final : public ChartPanel {
                 x1 = anyX ? std::max(x1, xs.back()) : xs.back();
                 anyX = true;
                 const int c = r->column(e.column);
-                if (c >= 0 && updateRange(e, r->data[c], options_.logY)) {
+                const std::vector<double>* rangeOf = c < 0 ? nullptr : &r->data[c];
+                if (rangeOf && symLog()) {
+                    extendSymLog(*rangeOf, e.symRaw);
+                    rangeOf = &e.symRaw;
+                }
+                if (rangeOf && updateRange(e, *rangeOf, options_.logY)) {
                     y0 = anyY ? std::min(y0, e.rangeLo) : e.rangeLo;
                     y1 = anyY ? std::max(y1, e.rangeHi) : e.rangeHi;
                     anyY = true;
@@ -379,6 +405,11 @@ class QtChartPanel final : public ChartPanel {
                 }
             setAxisRange(xAxis_, x0, x1);
             setAxisRange(yAxis_, y0, y1);
+            if (auto* cat = qobject_cast<QCategoryAxis*>(yAxis_); cat && (y0 != symLo_ || y1 != symHi_)) {
+                setSymLogLabels(cat, y0, y1);
+                symLo_ = y0;
+                symHi_ = y1;
+            }
             x0 = axisMin(xAxis_);
             x1 = axisMax(xAxis_);
             y0 = axisMin(yAxis_);
@@ -455,6 +486,7 @@ class QtChartPanel final : public ChartPanel {
     quint64 revision_ = ~0ull;
     bool autoRange_ = true;
     int drawn_ = 0;
+    double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
 };
 
 }  // namespace

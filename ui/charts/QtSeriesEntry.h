@@ -27,6 +27,7 @@ struct SeriesEntry {
     std::string column;
     bool raw = false;
     std::vector<double> ema;
+    std::vector<double> symRaw, symEma;  // symmetric-log transforms of the raw curve and the EMA
     EmaState emaState;
     double emaWeight = -1;
     DecimateCache decimation;
