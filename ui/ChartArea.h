@@ -65,7 +65,7 @@ class ChartArea : public QWidget {
     std::vector<std::string> experiments() const;
 
     RunStore* store_;
-    std::string experiment_ = "a";
+    std::string experiment_;  // the first experiment until the form says otherwise
     std::vector<ChartPanel*> panels_;
     std::vector<QString> shownIds_;  // the grid's charts at the last syncPanels
     bool synced_ = false;
