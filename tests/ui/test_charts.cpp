@@ -3,6 +3,10 @@
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QApplication>
+#include <QWheelEvent>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
@@ -44,18 +48,22 @@ class TestCharts : public QObject {
             QVERIFY(pts[i].x() >= pts[i - 1].x());
     }
     void decimateClampsForLogAndSkipsNonFinite() {
-        const std::vector<double> x = {0, 1, 2, 3, 4};
-        const std::vector<double> y = {1.0, 0.0, -2.0, NAN, 1e-3};
+        const std::vector<double> x = {0, 1, 2, 3, 4, 5};
+        const std::vector<double> y = {1.0, 0.0, -2.0, NAN, 1e-3, 1e-9};
         DecimateRequest r;
         r.x0 = 0;
-        r.x1 = 4;
+        r.x1 = 5;
         r.logY = true;
         r.yFloor = 1e-6;
         const auto pts = decimate(x, y, r);
-        QCOMPARE(pts.size(), 4);  // NaN dropped
-        for (const auto& p : pts)
-            QVERIFY(p.y() >= 1e-6);
+        // NaN and the values a log axis cannot show (0, -2) are dropped, not drawn at the floor;
+        // a value below the floor is drawn at it (off the plot, where the axis clips it).
+        QCOMPARE(pts.size(), 3);
+        QCOMPARE(pts[0].y(), 1.0);
+        QCOMPARE(pts[1].y(), 1e-3);
+        QCOMPARE(pts[2].y(), 1e-6);
         r.logX = true;  // x = 0 cannot be drawn on a log axis
+        r.logY = false;
         QCOMPARE(decimate(x, y, r).front().x(), 1.0);
     }
     void emaIsIncrementalAndDebiased() {
@@ -94,7 +102,7 @@ class TestCharts : public QObject {
         store.setColumns(id, {"iteration", "time_s", "train_loss", "excess_risk", "norm_A"});
         std::vector<std::vector<double>> rows;
         for (int i = 0; i < 5000; ++i)
-            rows.push_back({double(i), 0.0, 1.0 / (i + 1), 0.0 /* clamped on log */, 1.0});
+            rows.push_back({double(i), 0.0, 1.0 / (i + 1), 0.0 /* not drawn on log */, 1.0});
         store.appendRows(id, rows);
         std::unique_ptr<ChartPanel> loss(createChartPanel(chartSpec(std::string("loss"))));
         loss->resize(600, 400);
@@ -105,7 +113,11 @@ class TestCharts : public QObject {
         QVERIFY(loss->drawnPoints() > 0);
         QVERIFY(loss->drawnPoints() < 2 * 5000);  // decimated
         loss->setSeriesHidden(QStringLiteral("train loss L_n(θ)"), true);
-        QVERIFY(loss->drawnPoints() > 0);
+        QCOMPARE(loss->drawnPoints(), 0);  // zeros have no place on a log axis
+        ChartOptions o = loss->options();
+        o.logY = false;
+        loss->setOptions(o);
+        QVERIFY(loss->drawnPoints() > 0);  // on a linear one they are drawn
     }
 
     // The chart grid follows the experiments' descriptions: the form's experiment's default
@@ -194,6 +206,73 @@ class TestCharts : public QObject {
                 hi = std::max(hi, pt.y());
             }
         QVERIFY(lo < -5.9 && lo > -6.1 && hi > 5.9 && hi < 6.1);  // drawn transformed
+    }
+    // Hover anywhere in the plot: a crosshair lists every visible run's value at that
+    // iteration; zooming leaves round ticks and several labels on a log axis.
+    void crosshairAndZoomedAxesRead() {
+        RunStore store;
+        ade::Config a;
+        for (const char* name : {"alpha", "beta"}) {
+            const int id = store.addRun(QString::fromLatin1(name), a);
+            store.setColumns(id, {"iteration", "time_s", "train_loss"});
+            std::vector<std::vector<double>> rows;
+            for (int i = 0; i <= 1500; ++i)
+                rows.push_back({double(i), 0.0, (name[0] == 'a' ? 1.0 : 2.0) / (i + 1.0)});
+            store.appendRows(id, rows);
+        }
+        std::unique_ptr<ChartPanel> p(createChartPanel(chartSpec(std::string("loss"))));
+        p->resize(700, 450);
+        p->show();
+        QVERIFY(QTest::qWaitForWindowExposed(p.get()));
+        p->refresh(store, true);
+        auto* view = p->findChild<QChartView*>();
+        QChart* chart = view->chart();
+        const QRectF area = chart->plotArea();
+        QTest::mouseMove(view->viewport(), view->mapFromScene(area.center()));
+        QTRY_VERIFY(!p->crosshairText().isEmpty());
+        const QString text = p->crosshairText();
+        QVERIFY2(text.contains("iteration") && text.contains("alpha") && text.contains("beta"),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("train loss L_n(θ)")));
+        // Log x ends where the data end (1500), not at the next power of ten.
+        ChartOptions o = p->options();
+        o.logX = true;
+        p->setOptions(o);
+        auto* lx = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(lx);
+        QCOMPARE(lx->max(), 1500.0);
+        // Zoom far into the log y axis: it keeps at least two labels (finer powers).
+        for (int i = 0; i < 8; ++i) {
+            QWheelEvent wheel(view->viewport()->rect().center(), view->mapToGlobal(QPoint(10, 10)),
+                              QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(view->viewport(), &wheel);
+        }
+        auto* ly = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(ly);
+        const double lo = std::log(ly->min()) / std::log(ly->base());
+        const double hi = std::log(ly->max()) / std::log(ly->base());
+        QVERIFY2(std::floor(hi) - std::ceil(lo) + 1 >= 2,
+                 qPrintable(QStringLiteral("%1..%2 base %3").arg(ly->min()).arg(ly->max()).arg(ly->base())));
+        // Linear axes after a zoom tick at round 1-2-5 steps.
+        o.logX = false;
+        p->setOptions(o);
+        for (int i = 0; i < 3; ++i) {
+            QWheelEvent wheel(view->viewport()->rect().center(), view->mapToGlobal(QPoint(10, 10)),
+                              QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(view->viewport(), &wheel);
+        }
+        auto* vx = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(vx);
+        QCOMPARE(vx->tickType(), QValueAxis::TicksDynamic);
+        const double step = vx->tickInterval();
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+        QVERIFY2(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 ||
+                     std::abs(mantissa - 5) < 1e-9,
+                 qPrintable(QString::number(step)));
+        p->fitToData();
+        QCOMPARE(vx->tickType(), QValueAxis::TicksFixed);
     }
 };
 

@@ -58,6 +58,7 @@ class ChartPanel : public QWidget {
     virtual QStringList seriesNames() const = 0;  // drawn series, as in the legend
     virtual int drawnPoints() const = 0;          // points handed to the plot at the last refresh
     virtual void setSeriesHidden(const QString& name, bool hidden) = 0;  // as a legend click
+    virtual QString crosshairText() const = 0;  // the crosshair's values (HTML), "" when none
 
   signals:
     void painted(double milliseconds, double cpuMilliseconds);  // each paint of the plot

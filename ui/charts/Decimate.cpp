@@ -39,6 +39,7 @@ void bucketize(const std::vector<double>& x, const std::vector<double>& y, const
     for (std::size_t i = from; i < end; ++i) {
         if (!std::isfinite(y[i]) || !std::isfinite(x[i])) continue;
         if (r.logX && x[i] <= 0) continue;
+        if (r.logY && y[i] <= 0) continue;  // not on a log axis: no point, not a clamped one
         if (!bucketed) {
             out.append(QPointF(x[i], yv(y[i])));
             continue;

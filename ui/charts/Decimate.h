@@ -14,7 +14,7 @@ struct DecimateRequest {
     double x0 = 0, x1 = 1;  // visible x range (data units)
     int pixels = 800;       // plot width in pixels
     bool logX = false;      // buckets equally spaced in log x; x <= 0 dropped
-    bool logY = false;      // y <= 0 clamped to yFloor
+    bool logY = false;      // y <= 0 dropped, y < yFloor drawn at yFloor
     double yFloor = 1e-300;
 };
 

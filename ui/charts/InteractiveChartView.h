@@ -25,6 +25,8 @@ class InteractiveChartView final : public QChartView {
     }
     std::function<void()> onInteract, onFit;
     std::function<void(double, double)> onPaint;  // wall and thread CPU milliseconds
+    std::function<void(const QPointF&)> onHover;  // pointer moved, no button held (scene pos)
+    std::function<void()> onLeave;
 
   protected:
     void paintEvent(QPaintEvent* e) override {
@@ -60,6 +62,11 @@ class InteractiveChartView final : public QChartView {
             return;
         }
         QChartView::mouseMoveEvent(e);
+        if (e->buttons() == Qt::NoButton && onHover) onHover(mapToScene(e->position().toPoint()));
+    }
+    void leaveEvent(QEvent* e) override {
+        if (onLeave) onLeave();
+        QChartView::leaveEvent(e);
     }
     void mouseReleaseEvent(QMouseEvent* e) override {
         if (panning_) {

@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -66,6 +67,12 @@ class QtChartPanel final : public ChartPanel {
         };
         view_->onFit = [this] { fitToData(); };
         view_->onPaint = [this](double ms, double cpuMs) { emit painted(ms, cpuMs); };
+        view_->onHover = [this](const QPointF& pos) { crosshair(pos); };
+        view_->onLeave = [this] { hideCrosshair(); };
+        crossLine_ = new QGraphicsLineItem(chart_);
+        crossLine_->setPen(QPen(QColor(120, 120, 120), 0, Qt::DashLine));
+        crossLine_->setZValue(100);
+        crossLine_->hide();
         auto* lay = new QVBoxLayout(this);
         lay->setContentsMargins(0, 0, 0, 0);
         lay->setSpacing(0);
@@ -105,6 +112,7 @@ class QtChartPanel final : public ChartPanel {
     }
     void fitToData() override {
         autoRange_ = true;
+        untidyAxes();
         refreshNow();
     }
     QString title() const override { return spec_.title; }
@@ -255,8 +263,6 @@ class QtChartPanel final : public ChartPanel {
                             chart_->addSeries(s);
                             s->attachAxis(xAxis_);
                             s->attachAxis(yAxis_);
-                            connect(s, &QLineSeries::hovered, this,
-                                    [this, key](const QPointF& p, bool on) { hover(key, p, on); });
                         }
                     }
                     const QString metric = label(*r, c);
@@ -317,6 +323,16 @@ class QtChartPanel final : public ChartPanel {
                 e.hidden = hidden_.count(e.key) > 0;
                 items.push_back(e);
             }
+        // A hidden metric or run that this chart no longer shows (another experiment, a run
+        // removed) is forgotten: nothing stays hidden without a struck-out entry saying so.
+        for (auto it = hidden_.begin(); it != hidden_.end();)
+            if (std::none_of(items.begin(), items.end(),
+                             [&](const LegendEntry& e) { return e.key == *it; }))
+                it = hidden_.erase(it);
+            else
+                ++it;
+        for (LegendEntry& e : items)
+            e.hidden = hidden_.count(e.key) > 0;
         legend_->setEntries(items);
     }
 
@@ -368,10 +384,9 @@ class QtChartPanel final : public ChartPanel {
             }
             if (!anyX) x0 = options_.logX ? 1 : 0, x1 = options_.logX ? 10 : 1;
             if (x1 <= x0) x1 = x0 + 1;
-            if (options_.logX) {  // powers of ten at both ends: Qt places log labels right then
+            if (options_.logX) {  // starts on a power of ten: Qt places log labels right then
                 x0 = std::pow(10.0, std::floor(std::log10(x0)));
-                x1 = std::pow(10.0, std::ceil(std::log10(x1)));
-                if (x1 <= x0) x1 = x0 * 10;
+                if (x1 <= x0) x1 = x0 * 10;  // ends where the data end, not at the next power
             }
             if (!anyY) y0 = options_.logY ? 1e-3 : 0, y1 = 1;
             if (options_.logY) {
@@ -414,6 +429,7 @@ class QtChartPanel final : public ChartPanel {
             x1 = axisMax(xAxis_);
             y0 = axisMin(yAxis_);
         } else {
+            tidyZoomedAxes();
             x0 = axisMin(xAxis_);
             x1 = axisMax(xAxis_);
             y0 = axisMin(yAxis_);
@@ -427,7 +443,9 @@ class QtChartPanel final : public ChartPanel {
         req.pixels = std::max(50, static_cast<int>(plotWidth / 2));
         req.logX = options_.logX;
         req.logY = options_.logY;
-        req.yFloor = options_.logY ? std::max(y0, 1e-300) : 0.0;
+        // Below the visible range a curve leaves the plot (three decades under its bottom edge,
+        // clipped) instead of running along the edge as if it were data.
+        req.yFloor = options_.logY ? std::max(y0 * 1e-3, 1e-300) : 0.0;
         drawn_ = 0;
         for (auto& [key, e] : entries_) {
             const RunRecord* r = store_->run(e.runId);
@@ -445,32 +463,91 @@ class QtChartPanel final : public ChartPanel {
         (void)runs;
     }
 
-    void hover(const QString& key, const QPointF& p, bool on) {
-        if (!on || !store_) {
-            QToolTip::hideText();
-            return;
+    // After a zoom or pan the ranges are wherever the mouse left them: ticks go to round values
+    // (1-2-5 steps on linear axes) and a log axis zoomed inside a decade or two is labelled at
+    // finer powers (10^(k/n)) so that it keeps several labels.
+    void tidyZoomedAxes() {
+        for (QAbstractAxis* a : {xAxis_, yAxis_}) {
+            if (qobject_cast<QCategoryAxis*>(a)) continue;
+            if (auto* v = qobject_cast<QValueAxis*>(a)) {
+                const double span = v->max() - v->min();
+                if (!(span > 0)) continue;
+                const double step = niceNumber(span / 4, false);
+                if (v->tickType() != QValueAxis::TicksDynamic)
+                    v->setTickType(QValueAxis::TicksDynamic);
+                v->setTickAnchor(0.0);
+                if (v->tickInterval() != step) v->setTickInterval(step);
+            } else if (auto* l = static_cast<QLogValueAxis*>(a); l->min() > 0) {
+                const double decades = std::log10(l->max() / l->min());
+                const int n = decades >= 3 ? 0 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 1, 20);
+                const double base = n == 0 ? 10.0 : std::pow(10.0, 1.0 / n);
+                if (l->base() != base) l->setBase(base);
+                const QString format = n <= 1 ? QStringLiteral("%.0e") : QStringLiteral("%.3g");
+                if (a == yAxis_ && l->labelFormat() != format) l->setLabelFormat(format);
+            }
         }
-        const auto it = entries_.find(key);
-        if (it == entries_.end()) return;
-        const RunRecord* r = store_->run(it->second.runId);
-        const int c = r ? r->column(it->second.column) : -1;
-        if (c < 0 || r->size() == 0) return;
-        const auto& xs = r->data[0];
-        auto pos = std::lower_bound(xs.begin(), xs.end(), p.x());
-        std::size_t i = static_cast<std::size_t>(
-            std::min<std::ptrdiff_t>(pos - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
-        if (i > 0 && std::abs(xs[i - 1] - p.x()) < std::abs(xs[i] - p.x())) --i;
-        const ade::MetricInfo m = ade::describeColumn(r->config.experiment(), it->second.column);
-        QString text = QStringLiteral("<b>%1</b><br>%2<br>iteration %3: <b>%4</b>")
-                           .arg(r->name.toHtmlEscaped(),
-                                QString::fromStdString(m.label).toHtmlEscaped())
-                           .arg(static_cast<qlonglong>(xs[i]))
-                           .arg(r->data[c][i], 0, 'g', 8);
-        if (options_.smoothing > 0 && !it->second.ema.empty() && i < it->second.ema.size())
-            text += QStringLiteral("<br>smoothed: %1").arg(it->second.ema[i], 0, 'g', 8);
-        text += QStringLiteral("<br><i>%1</i>").arg(QString::fromStdString(m.meaning).toHtmlEscaped());
-        QToolTip::showText(QCursor::pos(), text, view_);
     }
+    // Automatic ranges again: fixed tick counts (fill() sets them), labels at powers of ten.
+    void untidyAxes() {
+        for (QAbstractAxis* a : {xAxis_, yAxis_})
+            if (auto* v = qobject_cast<QValueAxis*>(a); v && !qobject_cast<QCategoryAxis*>(a))
+                v->setTickType(QValueAxis::TicksFixed);
+            else if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
+                l->setLabelFormat(a == yAxis_ ? QStringLiteral("%.0e") : QStringLiteral("%g"));
+                if (a == xAxis_) l->setBase(10);
+            }
+    }
+
+    // The crosshair: at the pointer's iteration, every visible curve's recorded value (the
+    // nearest record of each run), so nobody has to aim at a 1-px line.
+    void crosshair(const QPointF& pos) {
+        const QRectF area = chart_->plotArea();
+        if (!store_ || !area.contains(pos) || entries_.empty()) return hideCrosshair();
+        QLineSeries* any = nullptr;
+        for (auto& [key, e] : entries_)
+            if (e.series->isVisible()) any = e.series;
+        if (!any) return hideCrosshair();
+        const double x = chart_->mapToValue(pos, any).x();
+        crossLine_->setLine(QLineF(pos.x(), area.top(), pos.x(), area.bottom()));
+        crossLine_->show();
+        QString rows;
+        long shownIteration = -1;
+        for (auto& [key, e] : entries_) {
+            if (e.raw || !e.series->isVisible()) continue;
+            const RunRecord* r = store_->run(e.runId);
+            const int c = r ? r->column(e.column) : -1;
+            if (c < 0 || r->size() == 0) continue;
+            const auto& xs = r->data[0];
+            auto it = std::lower_bound(xs.begin(), xs.end(), x);
+            std::size_t i = static_cast<std::size_t>(std::min<std::ptrdiff_t>(
+                it - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
+            if (i > 0 && std::abs(xs[i - 1] - x) < std::abs(xs[i] - x)) --i;
+            shownIteration = static_cast<long>(xs[i]);
+            QString value = QString::number(r->data[c][i], 'g', 6);
+            if (options_.smoothing > 0 && i < e.ema.size())
+                value += QStringLiteral(" (smoothed %1)").arg(e.ema[i], 0, 'g', 6);
+            const QColor colour = e.series->pen().color();
+            rows += QStringLiteral("<tr><td><font color=\"%1\">&#9632;</font> %2</td>"
+                                   "<td align=right>&nbsp;%3</td></tr>")
+                        .arg(colour.name(), (r->name + QStringLiteral(" · ") + label(*r, e.column))
+                                                .toHtmlEscaped(),
+                             value);
+        }
+        if (rows.isEmpty()) return hideCrosshair();
+        const QString text = QStringLiteral("<b>iteration %1</b><table>%2</table>")
+                                 .arg(shownIteration)
+                                 .arg(rows);
+        if (text != crossText_) {
+            crossText_ = text;
+            QToolTip::showText(view_->mapToGlobal(pos.toPoint() + QPoint(16, 16)), text, view_);
+        }
+    }
+    void hideCrosshair() {
+        crossLine_->hide();
+        crossText_.clear();
+        QToolTip::hideText();
+    }
+    QString crosshairText() const override { return crossText_; }
 
     ChartSpec spec_;
     std::map<std::pair<std::string, std::string>, Described> described_;
@@ -487,6 +564,8 @@ class QtChartPanel final : public ChartPanel {
     bool autoRange_ = true;
     int drawn_ = 0;
     double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
+    QGraphicsLineItem* crossLine_ = nullptr;
+    QString crossText_;
 };
 
 }  // namespace
