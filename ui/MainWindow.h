@@ -106,7 +106,7 @@ class MainWindow : public QMainWindow {
     void updateStatus();
     void updateEstimate();
     void onSessionOpened();  // the form, About panel and status follow an opened session
-    bool formSettingsAlreadyRan() const;
+    bool formSettingsAlreadyRan() const;  // a run of the list has exactly the form's config
     void onDrained(bool changed);
     void onAllFinished();
     void setPresentation(bool on);

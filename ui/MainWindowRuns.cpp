@@ -114,8 +114,8 @@ void MainWindow::startFromForm() {
 
 bool MainWindow::formSettingsAlreadyRan() const {
     const nlohmann::json form = form_->config().toJson();
-    for (const auto& p : batchPlan_)
-        if (p.config.toJson() == form) return true;
+    for (const auto& r : store_->runs())
+        if (r->config.toJson() == form) return true;
     return false;
 }
 

@@ -203,7 +203,10 @@ void ParamForm::rebuild() {
         }
     }
     bodyLayout->addStretch(1);
-    scroll_->setWidget(body_);  // deletes the previous body
+    // The old body goes once control is back in the event loop (a rebuild can come from one of
+    // its editors' signals).
+    if (QWidget* old = scroll_->takeWidget()) old->deleteLater();
+    scroll_->setWidget(body_);
     scroll_->verticalScrollBar()->setValue(scrolled);
     loading_ = false;
     refreshValidity();

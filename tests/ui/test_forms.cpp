@@ -185,12 +185,20 @@ class TestForms : public QObject {
         QTest::keyClick(w.get(), Qt::Key_Space);
         QVERIFY(!w->controller()->anyActive());
         QCOMPARE(w->store()->runs().size(), std::size_t(1));
+        // Nor after a Re-seed: the form's settings are still those of run 1.
+        QTest::keyClick(w.get(), Qt::Key_R, Qt::ShiftModifier);
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        w->stopRuns();
+        QVERIFY(waitIdle(*w));
+        QTest::keyClick(w.get(), Qt::Key_Space);
+        QVERIFY(!w->controller()->anyActive());
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
         // New settings: Space plays them.
         ade::Config other = tinyA(100000000);
         other.setText("lr", "0.02");
         w->form()->setConfig(other);
         QTest::keyClick(w.get(), Qt::Key_Space);
-        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        QCOMPARE(w->store()->runs().size(), std::size_t(3));
         w->stopRuns();
         QVERIFY(waitIdle(*w));
         // Free text takes a typed space.
@@ -202,7 +210,7 @@ class TestForms : public QObject {
         QTRY_VERIFY(from->hasFocus());
         QTest::keyClicks(from, QStringLiteral("run 1"));
         QCOMPARE(from->text(), QStringLiteral("run 1"));
-        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        QCOMPARE(w->store()->runs().size(), std::size_t(3));
     }
 
     // 3. Start disabled says why: its tooltip, the status bar, the field outlined and shown.
