@@ -18,6 +18,7 @@
 #include "ChartArea.h"
 #include "ExperimentAbout.h"
 #include "ParamForm.h"
+#include "RateProbe.h"
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
@@ -40,6 +41,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         std::make_unique<ade::PresetLibrary>(ade::PresetLibrary::defaultDirectories(options.argv0));
     store_ = new RunStore(this);
     controller_ = new RunController(store_, this);
+    probe_ = new RateProbe(this);
     baseFontSize_ = QApplication::font().pointSizeF();
 
     tabs_ = new QTabWidget(this);
@@ -87,6 +89,16 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     });
     connect(sessions_, &SessionManager::sessionOpened, this, &MainWindow::onSessionOpened);
     connect(controller_, &RunController::runFinished, this, [this] { updateEstimate(); });
+    connect(form_, &ParamForm::measureRequested, this, &MainWindow::measureRate);
+    connect(probe_, &RateProbe::finished, this,
+            [this](const ade::Config& c, double rate, const QString& error) {
+                if (rate > 0)
+                    probedRates_.emplace_back(c, rate);
+                else
+                    statusBar()->showMessage(tr("Could not measure the speed: %1").arg(error),
+                                             10000);
+                updateEstimate();
+            });
     connect(form_, &ParamForm::configChanged, this, [this] {
         updateActions();  // Start's tooltip names the form's problem
         updateStatus();

@@ -24,6 +24,7 @@ namespace ade::ui {
 
 class ChartArea;
 class ParamForm;
+class RateProbe;
 class RunController;
 class RunListWidget;
 class RunStore;
@@ -105,6 +106,7 @@ class MainWindow : public QMainWindow {
     void updateActions();
     void updateStatus();
     void updateEstimate();
+    void measureRate();  // a quick measurement of the form's speed (RateProbe)
     void onSessionOpened();  // the form, About panel and status follow an opened session
     bool formSettingsAlreadyRan() const;  // a run of the list has exactly the form's config
     void onDrained(bool changed);
@@ -140,6 +142,8 @@ class MainWindow : public QMainWindow {
     // The runs of the last Start / preset: what Reset and Re-seed act on.
     std::vector<int> batch_;
     std::vector<ade::PlannedRun> batchPlan_;
+    RateProbe* probe_ = nullptr;
+    std::vector<std::pair<ade::Config, double>> probedRates_;  // config, iterations per second
     bool launchPending_ = false;
     bool formRestored_ = false;
     FrameStats frames_;

@@ -14,6 +14,7 @@
 #include "ExperimentAbout.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
+#include "RateProbe.h"
 #include "RunController.h"
 #include "RunStore.h"
 
@@ -73,7 +74,18 @@ QString MainWindow::timeEstimate(QString* basis) const {
         if (basis) *basis = tr("%1 it/s measured in %2").arg(rate, 0, 'f', rate < 10 ? 1 : 0).arg(r.name);
         return durationText(iterations / rate);
     }
+    for (auto it = probedRates_.rbegin(); it != probedRates_.rend(); ++it)
+        if (sameCost(it->first, c)) {
+            if (basis)
+                *basis = tr("%1 it/s in a one-second measurement").arg(it->second, 0, 'f', 0);
+            return durationText(iterations / it->second);
+        }
     return {};
+}
+
+void MainWindow::measureRate() {
+    if (!form_->isValid() || !probe_->start(form_->config())) return;
+    updateEstimate();
 }
 
 void MainWindow::updateEstimate() {
@@ -81,10 +93,16 @@ void MainWindow::updateEstimate() {
     const QString t = timeEstimate(&basis);
     const auto iterations = form_->config().getInt("iterations");
     if (t.isEmpty()) {
-        form_->setEstimate(tr("Time: not measured yet for this size (%1 iterations)").arg(iterations),
+        const QString what = probe_->running()
+                                 ? tr("measuring…")
+                                 : QStringLiteral("<a href='measure'>%1</a>").arg(tr("measure"));
+        form_->setEstimate(tr("Time: not measured yet for this size (%1 iterations) · %2")
+                               .arg(iterations)
+                               .arg(what),
                            tr("The time a run of these settings takes is shown once a run of the "
-                              "same experiment and size has run; while a run goes, the status "
-                              "bar shows its rate and the time left."));
+                              "same experiment and size has run, or after \"measure\" (about a "
+                              "second of training on a worker thread). While a run goes, the "
+                              "status bar shows its rate and the time left."));
         return;
     }
     const QString about = t == durationText(0.5) ? t : tr("about %1").arg(t);

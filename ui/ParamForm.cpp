@@ -78,6 +78,7 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
     estimate_ = fixedLine(this, "timeEstimate");
     estimate_->setFixedHeight(estimate_->fontMetrics().lineSpacing() + 4);
     estimate_->setWordWrap(false);
+    connect(estimate_, &QLabel::linkActivated, this, [this] { emit measureRequested(); });
     layout->addWidget(estimate_);
     scroll_ = new QScrollArea(this);
     scroll_->setObjectName(QStringLiteral("formScroll"));

@@ -53,12 +53,14 @@ class ParamForm : public QWidget {
     QScrollArea* scrollArea() const { return scroll_; }
     // Completion list for a text key (e.g. init_from: the names of the runs in the list).
     void setSuggestions(const QString& key, const QStringList& values);
-    // The header's time-estimate line (text and its tooltip).
+    // The header's time-estimate line (rich text and its tooltip; a link "measure" emits
+    // measureRequested).
     void setEstimate(const QString& text, const QString& tooltip = {});
 
   signals:
     void validityChanged(bool valid);
     void configChanged();
+    void measureRequested();  // the estimate line's "measure" link
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -290,6 +290,13 @@ class TestForms : public QObject {
         bigger.setText("data.n", "16");  // another size: not measured
         f->setConfig(bigger);
         QVERIFY(estimate->text().contains(QStringLiteral("not measured")));
+        // "measure": about a second of training on a worker thread gives the estimate.
+        QVERIFY(estimate->text().contains(QStringLiteral("href='measure'")));
+        emit estimate->linkActivated(QStringLiteral("measure"));
+        QVERIFY(estimate->text().contains(QStringLiteral("measuring")));
+        QTRY_VERIFY_WITH_TIMEOUT(estimate->toolTip().contains(QStringLiteral("one-second")), 30000);
+        QVERIFY(estimate->text().contains(QStringLiteral("3000000 iterations")));
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));  // a measurement is not a run
     }
 
     // 5. Knobs the settings do not use are disabled, with the reason.
