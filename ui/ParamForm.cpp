@@ -289,7 +289,8 @@ void ParamForm::refreshValidity() {
         refreshField(fields_.at(key), cross.count(key) ? cross[key] : QString());
     const QStringList problems = errors();
     if (problems.isEmpty()) {
-        problems_->clear();
+        problems_->setText(QStringLiteral("<span style='color:#6b6b6b'>%1</span>")
+                               .arg(tr("All values are valid.")));
         problems_->setToolTip({});
     } else {
         const QString key = firstProblemKey();
