@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -19,6 +18,7 @@
 #include "ChartArea.h"
 #include "ExperimentAbout.h"
 #include "ParamForm.h"
+#include "RateProbe.h"
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
@@ -41,6 +41,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         std::make_unique<ade::PresetLibrary>(ade::PresetLibrary::defaultDirectories(options.argv0));
     store_ = new RunStore(this);
     controller_ = new RunController(store_, this);
+    probe_ = new RateProbe(this);
     baseFontSize_ = QApplication::font().pointSizeF();
 
     tabs_ = new QTabWidget(this);
@@ -59,6 +60,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
 
     stateLabel_ = new QLabel(tr("idle"), this);
     stateLabel_->setObjectName(QStringLiteral("stateLabel"));
+    stateLabel_->setTextFormat(Qt::RichText);
+    connect(stateLabel_, &QLabel::linkActivated, this,
+            [this](const QString& key) { form_->showField(key); });
     iterLabel_ = new QLabel(this);
     rateLabel_ = new QLabel(this);
     pointsLabel_ = new QLabel(this);
@@ -79,8 +83,26 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
             statusBar()->showMessage(tr("%1 %2: %3").arg(r->name, stateText(r->state), r->message),
                                      15000);
     });
-    connect(form_, &ParamForm::validityChanged, this, [this] { updateActions(); });
+    connect(form_, &ParamForm::validityChanged, this, [this] {
+        updateActions();
+        updateStatus();
+    });
+    connect(sessions_, &SessionManager::sessionOpened, this, &MainWindow::onSessionOpened);
+    connect(controller_, &RunController::runFinished, this, [this] { updateEstimate(); });
+    connect(form_, &ParamForm::measureRequested, this, &MainWindow::measureRate);
+    connect(probe_, &RateProbe::finished, this,
+            [this](const ade::Config& c, double rate, const QString& error) {
+                if (rate > 0)
+                    probedRates_.emplace_back(c, rate);
+                else
+                    statusBar()->showMessage(tr("Could not measure the speed: %1").arg(error),
+                                             10000);
+                updateEstimate();
+            });
     connect(form_, &ParamForm::configChanged, this, [this] {
+        updateActions();  // Start's tooltip names the form's problem
+        updateStatus();
+        updateEstimate();
         sweep_->setFormConfig(form_->config());
         charts_->setExperiment(form_->config().experiment());
         if (presetName_.isEmpty())
@@ -126,15 +148,11 @@ QAction* MainWindow::action(const QString& name) const {
 
 void MainWindow::buildDocks() {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    form_ = new ParamForm;
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(form_);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    scroll->setMinimumWidth(330);
+    form_ = new ParamForm;  // scrolls its fields under a fixed header (problems, time estimate)
+    form_->setMinimumWidth(330);
     auto* formDock = new QDockWidget(tr("Parameters"), this);
     formDock->setObjectName(QStringLiteral("parametersDock"));
-    formDock->setWidget(scroll);
+    formDock->setWidget(form_);
     addDockWidget(Qt::LeftDockWidgetArea, formDock);
 
     runList_ = new RunListWidget(store_);
@@ -170,7 +188,9 @@ void MainWindow::buildActions() {
     make("start", tr("&Start"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStyle::SP_MediaPlay,
          tr("Start a new run with the parameters of the form"), [this] { startFromForm(); });
     make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), QStyle::SP_MediaPause,
-         tr("Pause or resume the active runs (starts a run when idle)"), [this] { togglePause(); });
+         tr("Play / Pause: pause or resume the active runs; when nothing runs, start the "
+            "form's settings if they have not run yet (never a second copy of finished runs)"),
+         [this] { togglePause(); });
     make("step", tr("S&tep"), QKeySequence(Qt::Key_S), QStyle::SP_MediaSeekForward,
          tr("Pause, then advance every active run to its next recorded iteration (one "
             "iteration when every iteration is logged)"),
@@ -178,9 +198,14 @@ void MainWindow::buildActions() {
     make("stop", tr("St&op"), QKeySequence(Qt::Key_Escape), QStyle::SP_MediaStop,
          tr("Stop the active runs (their curves are kept)"), [this] { stopRuns(); });
     make("reset", tr("&Reset"), QKeySequence(Qt::Key_R), QStyle::SP_MediaSkipBackward,
-         tr("Restart the current runs from the same initial weights"), [this] { resetRuns(); });
+         tr("Restart the last Start's (or preset's) runs from iteration 0 with the same config, "
+            "seed, data and initial weights; each keeps its name and colour, and its curve is "
+            "drawn again from the start"),
+         [this] { resetRuns(); });
     make("reseed", tr("Re-s&eed"), QKeySequence(Qt::SHIFT | Qt::Key_R), QStyle::SP_BrowserReload,
-         tr("Draw a new seed (new data and initial weights) and restart the current runs"),
+         tr("Run the last Start's (or preset's) runs again with a new seed (new data and "
+            "initial weights), each with its own config, as new runs beside the old ones, "
+            "whose curves stay; the form is not changed"),
          [this] { reseedRuns(); });
     auto* tb = addToolBar(tr("Run"));
     tb->setObjectName(QStringLiteral("runToolBar"));
@@ -201,7 +226,12 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     sessions_->addToFileMenu(file);
-    sessions_->editMenu(menuBar()->addMenu(tr("&Edit")));
+    QMenu* edit = sessions_->editMenu(menuBar()->addMenu(tr("&Edit")));
+    edit->addSeparator();
+    QAction* resetForm = edit->addAction(tr("Reset &form to defaults"), this,
+                                         &MainWindow::resetForm);
+    resetForm->setObjectName(QStringLiteral("resetForm"));
+    resetForm->setStatusTip(tr("Every parameter of the form's experiment back to its default"));
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
@@ -256,69 +286,6 @@ void MainWindow::buildMenus() {
     });
 }
 
-void MainWindow::updateActions() {
-    const bool active = controller_->anyActive();
-    const bool paused = controller_->paused();
-    action(QStringLiteral("start"))->setEnabled(form_->isValid());
-    QAction* pause = action(QStringLiteral("pause"));
-    pause->setEnabled(active || form_->isValid());
-    pause->setText(!active ? tr("&Play") : paused ? tr("Res&ume") : tr("&Pause"));
-    // The same two icons every time: a new QIcon per update is a new QPixmapCache entry at
-    // every repaint of the tool button.
-    if (playIcon_.isNull()) {
-        playIcon_ = style()->standardIcon(QStyle::SP_MediaPlay);
-        pauseIcon_ = style()->standardIcon(QStyle::SP_MediaPause);
-    }
-    const QIcon& icon = active && !paused ? pauseIcon_ : playIcon_;
-    if (pause->icon().cacheKey() != icon.cacheKey()) pause->setIcon(icon);
-    action(QStringLiteral("step"))->setEnabled(active || form_->isValid());
-    action(QStringLiteral("stop"))->setEnabled(active);
-    action(QStringLiteral("reset"))->setEnabled(!batch_.empty() || form_->isValid());
-    action(QStringLiteral("reseed"))->setEnabled(form_->isValid());
-}
-
-void MainWindow::updateStatus() {
-    const bool active = controller_->anyActive();
-    QString state = !active ? tr("idle") : controller_->paused() ? tr("paused") : tr("running");
-    if (active)
-        state += tr(" · %n run(s)", nullptr, static_cast<int>(controller_->activeIds().size()));
-    if (!form_->isValid()) state += tr(" · form has invalid values");
-    stateLabel_->setText(state);
-    long it = 0;
-    for (const auto& r : store_->runs())
-        if (r->visible || isActive(r->state)) it = std::max(it, r->lastIteration());
-    iterLabel_->setText(tr("iteration %1").arg(it));
-    rateLabel_->setText(active ? tr("%1 it/s").arg(controller_->iterationsPerSecond(), 0, 'f', 0)
-                               : QString());
-    pointsLabel_->setText(tr("%1 points").arg(store_->totalPoints()));
-}
-
-void MainWindow::onDrained(bool changed) {
-    // Adaptive frame rate: when a chart refresh costs more than the tick (a slow or overloaded
-    // machine), wait as long again before the next one, so the GUI thread never takes more than
-    // about half a core from the solvers and input stays responsive.
-    chartsDirty_ = chartsDirty_ || changed;
-    if (chartsDirty_ && (!sinceRefresh_.isValid() || sinceRefresh_.elapsed() >= lastRefreshMs_)) {
-        double cpuMs = 0;
-        lastRefreshMs_ = charts_->refresh(false, &cpuMs);
-        frames_.beginFrame(lastRefreshMs_, cpuMs);
-        sinceRefresh_.start();
-        chartsDirty_ = false;
-    }
-    // Status labels at most every 200 ms while streaming: each new text re-lays out the whole
-    // window (status bar, docks). State changes update them at once (activeChanged).
-    if (!sinceStatus_.isValid() || sinceStatus_.elapsed() >= 200) {
-        updateStatus();
-        sinceStatus_.start();
-    }
-    if (!options_.screenshot.isEmpty() && options_.screenshotAt >= 0 && !screenshotTaken_)
-        for (const auto& r : store_->runs())
-            if (r->lastIteration() >= options_.screenshotAt) {
-                screenshotTaken_ = saveScreenshot(options_.screenshot);
-                break;
-            }
-}
-
 void MainWindow::setPresentation(bool on) {
     presentation_ = on;
     QFont f = QApplication::font();
@@ -335,9 +302,19 @@ void MainWindow::showAbout(const QString& preset, const QString& description,
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    // Runs not saved: Save / Discard / Cancel (Cancel keeps the window, and its runs going).
+    bool discarded = false;
+    if (options_.askBeforeClosing && sessions_->hasUnsavedRuns()) {
+        const auto choice = sessions_->askToSave();
+        if (choice == SessionManager::CloseChoice::Cancel) {
+            e->ignore();
+            return;
+        }
+        discarded = choice == SessionManager::CloseChoice::Discard;
+    }
     // Runs still active are stopped; what they computed is not lost with the window: it stays
-    // in the recovery file and is offered at the next start.
-    const bool midRun = controller_->anyActive();
+    // in the recovery file and is offered at the next start (unless the user discarded them).
+    const bool midRun = controller_->anyActive() && !discarded;
     controller_->stopAndWait();
     sweep_->cancelAndWait();
     if (midRun)

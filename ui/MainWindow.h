@@ -24,6 +24,7 @@ namespace ade::ui {
 
 class ChartArea;
 class ParamForm;
+class RateProbe;
 class RunController;
 class RunListWidget;
 class RunStore;
@@ -40,7 +41,10 @@ struct LaunchOptions {
     long screenshotAt = -1;       // take the screenshot once a run passes this iteration
     QString stats;                // JSON with frame times, solver rate, logged points
     bool presentation = false;    // start in presentation mode (larger fonts)
-    bool persistSettings = true;  // QSettings (off in tests)
+    bool persistSettings = true;  // QSettings, recent sessions, crash recovery (off in tests)
+    // Closing with runs not saved asks Save / Discard / Cancel (the program turns it on unless
+    // --quit-when-done; off in tests, which turn it on where they test it).
+    bool askBeforeClosing = false;
     std::string argv0;
 };
 
@@ -68,11 +72,22 @@ class MainWindow : public QMainWindow {
     bool loadPreset(const QString& name, bool start,
                     const std::vector<std::string>& overrides = {});
     void startFromForm();
-    void togglePause();  // Space: start when idle, pause when running, resume when paused
+    // Space: pause when running, resume when paused; when idle, plays the form's settings only
+    // if they have not run yet (never a duplicate of the runs just finished).
+    void togglePause();
     void step();
     void stopRuns();
-    void resetRuns();   // same configs, same initial weights, from iteration 0
-    void reseedRuns();  // new seed for the form and the current runs, then restart
+    // Reset (R): the current runs again from iteration 0 with the same config, seed and initial
+    // weights, in place: same name, colour and place in the list; their old curves go.
+    void resetRuns();
+    // Re-seed (Shift+R): the current runs' own configs with one new seed, as new runs beside
+    // the old ones (whose curves stay); the form is not changed.
+    void reseedRuns();
+    void resetForm();  // every parameter of the form's experiment to its default
+    // Why Start is disabled ("" when it is not): the form's first problem.
+    QString startBlockedReason() const;
+    // The form's time estimate ("" when no run of this size has been measured yet).
+    QString timeEstimate(QString* basis = nullptr) const;
     void editRun(int id);
     void deleteRun(int id);
     bool saveScreenshot(const QString& file);
@@ -90,12 +105,18 @@ class MainWindow : public QMainWindow {
     void buildDocks();
     void updateActions();
     void updateStatus();
+    void updateEstimate();
+    void measureRate();  // a quick measurement of the form's speed (RateProbe)
+    void onSessionOpened();  // the form, About panel and status follow an opened session
+    bool formSettingsAlreadyRan() const;  // a run of the list has exactly the form's config
     void onDrained(bool changed);
     void onAllFinished();
     void setPresentation(bool on);
     // Starts a comparison (resolving "same start as"); it becomes the current batch.
     bool startBatch(const std::vector<ade::PlannedRun>& runs, bool paused = false);
-    void replaceBatch(std::vector<ade::PlannedRun> runs);  // stop + remove current, start again
+    // The initial weights of each run with init = same (from the batch or the run list).
+    bool resolveInitial(const std::vector<ade::PlannedRun>& runs,
+                        std::vector<std::optional<ade::ParamSet>>& initial);
     void finishLaunch();
     void showAbout(const QString& preset, const QString& description, const QString& about);
     void exportRun(int id);
@@ -121,6 +142,8 @@ class MainWindow : public QMainWindow {
     // The runs of the last Start / preset: what Reset and Re-seed act on.
     std::vector<int> batch_;
     std::vector<ade::PlannedRun> batchPlan_;
+    RateProbe* probe_ = nullptr;
+    std::vector<std::pair<ade::Config, double>> probedRates_;  // config, iterations per second
     bool launchPending_ = false;
     bool formRestored_ = false;
     FrameStats frames_;

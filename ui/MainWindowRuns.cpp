@@ -1,4 +1,4 @@
-// MainWindow: run actions, presets, launch options (autorun, screenshot, stats).
+// MainWindow: presets and the run actions (Start, Play/Pause, Step, Stop, Reset, Re-seed).
 #include <QApplication>
 #include <QFileDialog>
 #include <QJsonDocument>
@@ -7,7 +7,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
-#include <fstream>
+#include <map>
 
 #include "ChartArea.h"
 #include "MainWindow.h"
@@ -17,7 +17,6 @@
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "SweepView.h"
-#include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
 
 namespace ade::ui {
@@ -53,8 +52,9 @@ bool MainWindow::loadPreset(const QString& name, bool start,
     return startBatch(ade::plainRuns(*plan));
 }
 
-bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool paused) {
-    std::vector<std::optional<ade::ParamSet>> initial(runs.size());
+bool MainWindow::resolveInitial(const std::vector<ade::PlannedRun>& runs,
+                                std::vector<std::optional<ade::ParamSet>>& initial) {
+    initial.assign(runs.size(), std::nullopt);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (runs[i].config.getString("init") != "same") continue;
         std::string error;
@@ -83,6 +83,12 @@ bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool pause
             return false;
         }
     }
+    return true;
+}
+
+bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool paused) {
+    std::vector<std::optional<ade::ParamSet>> initial;
+    if (!resolveInitial(runs, initial)) return false;
     batch_.clear();
     batchPlan_ = runs;
     for (std::size_t i = 0; i < runs.size(); ++i)
@@ -92,18 +98,10 @@ bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool pause
     return true;
 }
 
-void MainWindow::replaceBatch(std::vector<ade::PlannedRun> runs) {
-    for (int id : batch_) {
-        controller_->stopAndForget(id);
-        store_->removeRun(id);
-    }
-    batch_.clear();
-    startBatch(runs);
-}
-
 void MainWindow::startFromForm() {
     if (!form_->isValid()) {
-        statusBar()->showMessage(form_->errors().join(QStringLiteral("; ")), 10000);
+        statusBar()->showMessage(tr("Cannot start: %1").arg(startBlockedReason()), 10000);
+        form_->showField(form_->firstProblemKey());
         return;
     }
     ade::PlannedRun run;
@@ -114,13 +112,33 @@ void MainWindow::startFromForm() {
     startBatch({run});
 }
 
+bool MainWindow::formSettingsAlreadyRan() const {
+    const nlohmann::json form = form_->config().toJson();
+    for (const auto& r : store_->runs())
+        if (r->config.toJson() == form) return true;
+    return false;
+}
+
 void MainWindow::togglePause() {
-    if (!controller_->anyActive())
-        startFromForm();
-    else if (controller_->paused())
-        controller_->resumeAll();
-    else
-        controller_->pauseAll();
+    if (controller_->anyActive()) {
+        if (controller_->paused())
+            controller_->resumeAll();
+        else
+            controller_->pauseAll();
+        return;
+    }
+    // Idle: a press meant as "pause" just after the runs ended must not start them again.
+    if (formSettingsAlreadyRan()) {
+        statusBar()->showMessage(
+            tr("Nothing is running: these settings have run already. Start (%1) runs them "
+               "again as a new run; Reset (R) restarts the last runs in place.")
+                .arg(action(QStringLiteral("start"))
+                         ->shortcut()
+                         .toString(QKeySequence::NativeText)),
+            10000);
+        return;
+    }
+    startFromForm();
 }
 
 void MainWindow::step() {
@@ -140,27 +158,48 @@ void MainWindow::stopRuns() {
 }
 
 void MainWindow::resetRuns() {
-    if (batchPlan_.empty()) {
-        startFromForm();
-        return;
-    }
+    if (batch_.empty()) return;
     // Same configs and seeds: the trainer rebuilds the same data and initial weights.
-    replaceBatch(batchPlan_);
+    std::vector<std::optional<ade::ParamSet>> initial;
+    for (int id : batch_)
+        controller_->stopAndForget(id);
+    if (!resolveInitial(batchPlan_, initial)) return;
+    for (std::size_t i = 0; i < batch_.size(); ++i) {
+        batch_[i] = store_->replaceRun(batch_[i], batchPlan_[i].config);
+        if (batch_[i]) controller_->startRecord(batch_[i], initial[i]);
+    }
+    updateActions();
 }
 
 void MainWindow::reseedRuns() {
+    if (batchPlan_.empty()) return;
     const auto seed = static_cast<qint64>(QRandomGenerator::global()->bounded(1, 1000000));
-    ade::Config c = form_->config();
-    c.setJson("seed", seed);
-    form_->setConfig(c);
-    if (batchPlan_.empty()) {
-        startFromForm();
-        return;
-    }
     auto runs = batchPlan_;
-    for (auto& r : runs)
+    // New names (the old runs stay), and "same start as" follows its run to the new seed.
+    std::map<std::string, std::string> renamed;
+    for (auto& r : runs) {
+        const QString base = QStringLiteral("%1 · seed %2")
+                                 .arg(QString::fromStdString(r.label).section(QStringLiteral(" · seed "), 0, 0))
+                                 .arg(seed);
+        const std::string label = store_->uniqueName(base, r.config.experiment()).toStdString();
+        renamed[r.label] = label;
+        r.label = r.name = label;
         r.config.setJson("seed", seed);
-    replaceBatch(runs);
+    }
+    for (auto& r : runs)
+        if (r.config.getString("init") == "same")
+            if (auto it = renamed.find(r.config.getString("init_from")); it != renamed.end())
+                r.config.setJson("init_from", it->second);
+    startBatch(runs);
+    statusBar()->showMessage(tr("Re-seeded with seed %1: new runs beside the old ones").arg(seed),
+                             6000);
+}
+
+void MainWindow::resetForm() {
+    form_->resetToDefaults();
+    statusBar()->showMessage(tr("Form reset to the defaults of Experiment %1")
+                                 .arg(QString::fromStdString(form_->config().experiment()).toUpper()),
+                             5000);
 }
 
 void MainWindow::editRun(int id) {
@@ -173,125 +212,13 @@ void MainWindow::editRun(int id) {
 void MainWindow::deleteRun(int id) {
     controller_->stopAndForget(id);
     store_->removeRun(id);
-    batch_.erase(std::remove(batch_.begin(), batch_.end(), id), batch_.end());
-    updateActions();
-}
-
-void MainWindow::exportRun(int id) {
-    const RunRecord* r = store_->run(id);
-    if (!r) return;
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export metrics"),
-        QString::fromStdString(ade::safeName(r->name.toStdString())) + QStringLiteral(".csv"),
-        tr("CSV files (*.csv)"));
-    if (file.isEmpty()) return;
-    std::string error;
-    const std::string csv = ade::historyCsv(
-        r->history(), "config: " + r->config.toJson().dump() + "\ncolumns:\n" +
-                          ade::columnsComment(r->config.experiment(), r->columns));
-    if (!ade::writeFileAtomic(file.toStdString(), csv, &error))
-        statusBar()->showMessage(QString::fromStdString(error), 10000);
-}
-
-bool MainWindow::saveScreenshot(const QString& file) {
-    charts_->refresh(true);
-    // Chart layouts (axis labels) are deferred events: let them run before grabbing.
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-    const QPixmap pm = grab();
-    const bool ok = pm.save(file, "PNG");
-    if (ok)
-        emit screenshotSaved(file);
-    else
-        statusBar()->showMessage(tr("Cannot write the screenshot %1").arg(file), 10000);
-    return ok;
-}
-
-bool MainWindow::writeStats(const QString& file, QString* error) const {
-    nlohmann::json j = frames_.toJson();
-    nlohmann::json runs = nlohmann::json::array();
-    double rateSum = 0;
-    std::size_t records = 0, points = 0, maxSeries = 0;
-    int n = 0;
-    for (const auto& r : store_->runs()) {
-        const std::size_t metrics = r->columns.size() > 2 ? r->columns.size() - 2 : 0;
-        runs.push_back({{"name", r->name.toStdString()},
-                        {"state", stateText(r->state).toStdString()},
-                        {"iterations", r->lastIteration()},
-                        {"iterations_per_second", r->iterationsPerSecond},
-                        {"records", r->size()}});
-        rateSum += r->iterationsPerSecond;
-        ++n;
-        records += r->size();
-        points += r->size() * metrics;
-        maxSeries = std::max(maxSeries, r->size());
-    }
-    j["runs"] = runs;
-    j["solver_iterations_per_second"] = n ? rateSum / n : 0.0;
-    j["logged_records"] = records;
-    j["logged_points"] = points;
-    j["max_points_per_series"] = maxSeries;
-    std::string err;
-    const bool ok = ade::writeFileAtomic(file.toStdString(), j.dump(2) + "\n", &err);
-    if (!ok && error) *error = QString::fromStdString(err);
-    return ok;
-}
-
-void MainWindow::launch() {
-    if (options_.presentation) action(QStringLiteral("presentation"))->setChecked(true);
-    // A recovery file left by a crash is offered first (never in tests: no persistent state).
-    QTimer::singleShot(0, this, [this] { sessions_->offerRecovery(); });
-    QTimer::singleShot(0, this, [this] {
-        launchPending_ = true;
-        bool started = false;
-        if (!options_.session.isEmpty()) {
-            // openSession shows its own message on failure (and changes nothing).
-            QString err;
-            if (!sessions_->openSession(options_.session, &err)) {
-                qWarning("attention-explorer: %s", qPrintable(err));
-                if (options_.quitWhenDone) {
-                    QApplication::exit(2);
-                    launchPending_ = false;
-                    return;
-                }
-            }
-        } else if (!options_.preset.isEmpty()) {
-            if (!loadPreset(options_.preset, options_.autorun, options_.sets)) {
-                if (options_.quitWhenDone) QApplication::exit(2);
-                launchPending_ = false;
-                return;
-            }
-            started = options_.autorun;
-        } else if (options_.autorun) {
-            startFromForm();
-            started = true;
-        } else if (!formRestored_) {
-            // The first experiment's default preset.
-            loadPreset(QString::fromStdString(ade::defaultPresetName()), false);
+    for (std::size_t i = 0; i < batch_.size(); ++i)
+        if (batch_[i] == id) {
+            batch_.erase(batch_.begin() + static_cast<std::ptrdiff_t>(i));
+            batchPlan_.erase(batchPlan_.begin() + static_cast<std::ptrdiff_t>(i));
+            break;
         }
-        if (!started) finishLaunch();
-    });
-    connect(sweep_, &SweepView::finished, this, [this] {
-        if (launchPending_) finishLaunch();
-    });
-}
-
-void MainWindow::onAllFinished() {
     updateActions();
-    updateStatus();
-    charts_->refresh(true);
-    if (launchPending_ && !sweep_->isRunning()) finishLaunch();
-}
-
-void MainWindow::finishLaunch() {
-    launchPending_ = false;
-    if (!options_.screenshot.isEmpty() && !screenshotTaken_)
-        screenshotTaken_ = saveScreenshot(options_.screenshot);
-    if (!options_.stats.isEmpty()) {
-        QString err;
-        if (!writeStats(options_.stats, &err)) qWarning("%s", qPrintable(err));
-    }
-    if (options_.quitWhenDone) QTimer::singleShot(0, this, [this] { close(); });
 }
 
 }  // namespace ade::ui

@@ -3,17 +3,16 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
-#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSpinBox>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
-#include <climits>
-#include <cmath>
+#include <algorithm>
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -24,6 +23,7 @@ namespace ade::ui {
 namespace {
 
 const char* kGroupOrder[] = {"run", "data", "model", "init", "optimizer", "regularizer"};
+const char* kErrorColor = "#b3261e";
 
 QString groupTitle(const std::string& g) {
     if (g == "run") return QObject::tr("Run");
@@ -43,50 +43,83 @@ QString valueText(const nlohmann::json& v) {
     return QString::fromStdString(v.dump());
 }
 
-// Up/Down on a real-valued field: double or halve (log-scale knobs), so the keyboard can sweep
-// a step size over decades.
-class LogStepFilter : public QObject {
-  public:
-    using QObject::QObject;
-    bool eventFilter(QObject* o, QEvent* e) override {
-        if (e->type() != QEvent::KeyPress) return false;
-        auto* k = static_cast<QKeyEvent*>(e);
-        if (k->key() != Qt::Key_Up && k->key() != Qt::Key_Down) return false;
-        auto* edit = static_cast<QLineEdit*>(o);
-        bool ok = false;
-        const double v = edit->text().toDouble(&ok);
-        if (!ok || v <= 0) return false;
-        edit->setText(
-            QString::fromStdString(ade::formatNumber(k->key() == Qt::Key_Up ? v * 2.0 : v / 2.0)));
-        emit edit->textEdited(edit->text());
-        return true;
-    }
-};
+// A header line of fixed height (two lines of text): a message appearing or going never moves
+// the fields below it.
+QLabel* fixedLine(QWidget* parent, const char* name) {
+    auto* l = new QLabel(parent);
+    l->setObjectName(QLatin1String(name));
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::RichText);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    l->setFixedHeight(2 * l->fontMetrics().lineSpacing() + 8);
+    l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    return l;
+}
 
 }  // namespace
 
 ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
-    layout_ = new QVBoxLayout(this);
-    layout_->setContentsMargins(4, 4, 4, 4);
-    crossErrors_ = new QLabel(this);
-    crossErrors_->setObjectName(QStringLiteral("crossErrors"));
-    crossErrors_->setWordWrap(true);
-    crossErrors_->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    auto* header = new QHBoxLayout;
+    problems_ = fixedLine(this, "formProblems");
+    connect(problems_, &QLabel::linkActivated, this, [this](const QString& key) { showField(key); });
+    auto* reset = new QToolButton(this);
+    reset->setObjectName(QStringLiteral("resetForm"));
+    reset->setText(tr("Defaults"));
+    reset->setToolTip(tr("Reset every parameter of this experiment to its default value "
+                         "(the experiment stays; runs are not touched)"));
+    reset->setAutoRaise(true);
+    connect(reset, &QToolButton::clicked, this, &ParamForm::resetToDefaults);
+    header->addWidget(problems_, 1);
+    header->addWidget(reset, 0, Qt::AlignTop);
+    layout->addLayout(header);
+    estimate_ = fixedLine(this, "timeEstimate");
+    estimate_->setFixedHeight(estimate_->fontMetrics().lineSpacing() + 4);
+    estimate_->setWordWrap(false);
+    connect(estimate_, &QLabel::linkActivated, this, [this] { emit measureRequested(); });
+    layout->addWidget(estimate_);
+    scroll_ = new QScrollArea(this);
+    scroll_->setObjectName(QStringLiteral("formScroll"));
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    layout->addWidget(scroll_, 1);
     rebuild();
 }
 
 QStringList ParamForm::errors() const {
     QStringList out;
-    for (const auto& [key, f] : fields_)
-        if (!f.message.isEmpty()) out << f.message;
+    for (const auto& key : order_) {
+        const Field& f = fields_.at(key);
+        if (!f.message.isEmpty() && config_.isRelevant(key)) out << f.message;
+    }
     for (const auto& e : validateConfig(config_))
         out << QString::fromStdString(e.message);
     return out;
 }
 
+QString ParamForm::firstProblemKey() const {
+    for (const auto& key : order_) {
+        const Field& f = fields_.at(key);
+        if (!f.message.isEmpty() && config_.isRelevant(key)) return QString::fromStdString(key);
+    }
+    for (const auto& e : validateConfig(config_))
+        if (fields_.count(e.key)) return QString::fromStdString(e.key);
+    return {};
+}
+
 QWidget* ParamForm::editor(const QString& key) const {
     const auto it = fields_.find(key.toStdString());
     return it == fields_.end() ? nullptr : it->second.editor;
+}
+
+void ParamForm::showField(const QString& key) {
+    QWidget* ed = editor(key);
+    if (!ed) return;
+    scroll_->ensureWidgetVisible(ed, 20, 40);
+    ed->setFocus(Qt::OtherFocusReason);
 }
 
 void ParamForm::setSuggestions(const QString& key, const QStringList& values) {
@@ -97,6 +130,11 @@ void ParamForm::setSuggestions(const QString& key, const QStringList& values) {
     completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
     if (edit->completer()) edit->completer()->deleteLater();
     edit->setCompleter(completer);
+}
+
+void ParamForm::setEstimate(const QString& text, const QString& tooltip) {
+    estimate_->setText(text);
+    estimate_->setToolTip(tooltip);
 }
 
 void ParamForm::setConfig(const ade::Config& config) {
@@ -116,14 +154,17 @@ void ParamForm::setConfig(const ade::Config& config) {
     emit configChanged();
 }
 
+void ParamForm::resetToDefaults() {
+    ade::Config c;
+    c.setJson("experiment", config_.experiment());
+    setConfig(c);
+}
+
 void ParamForm::rebuild() {
-    if (body_) {
-        crossErrors_->setParent(this);  // survives the old body
-        layout_->removeWidget(body_);
-        body_->deleteLater();
-    }
+    const int scrolled = body_ ? scroll_->verticalScrollBar()->value() : 0;
     fields_.clear();
-    body_ = new QWidget(this);
+    order_.clear();
+    body_ = new QWidget;
     auto* bodyLayout = new QVBoxLayout(body_);
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     const std::string exp = config_.experiment();
@@ -146,97 +187,31 @@ void ParamForm::rebuild() {
                 bodyLayout->addWidget(box);
             }
             Field& f = fields_[s.key];
+            order_.push_back(s.key);
             f.spec = &s;
             QWidget* ed = makeEditor(f);
-            const QString tip = QStringLiteral("<b>%1</b> (<code>%2</code>)<br>%3<br><i>%4</i>")
-                                    .arg(QString::fromStdString(s.label).toHtmlEscaped(),
-                                         QString::fromStdString(s.key),
-                                         QString::fromStdString(s.help).toHtmlEscaped(),
-                                         QString::fromStdString(s.allowedText()));
-            ed->setToolTip(tip);
-            auto* label = new QLabel(QString::fromStdString(s.label), box);
-            label->setToolTip(tip);
-            label->setBuddy(ed);
-            f.error = new QLabel(box);
-            f.error->setObjectName(QString::fromStdString(s.key) + QStringLiteral(".error"));
-            f.error->setWordWrap(true);
-            f.error->setStyleSheet(QStringLiteral("color: #b3261e; font-size: small;"));
-            f.error->hide();
-            auto* cell = new QWidget(box);
-            auto* cellLayout = new QVBoxLayout(cell);
-            cellLayout->setContentsMargins(0, 0, 0, 0);
-            cellLayout->setSpacing(1);
-            cellLayout->addWidget(ed);
-            cellLayout->addWidget(f.error);
-            form->addRow(label, cell);
+            ed->setParent(box);
+            f.tip = QStringLiteral("<b>%1</b> (<code>%2</code>)<br>%3<br><i>%4</i>")
+                        .arg(QString::fromStdString(s.label).toHtmlEscaped(),
+                             QString::fromStdString(s.key),
+                             QString::fromStdString(s.help).toHtmlEscaped(),
+                             QString::fromStdString(s.allowedText()));
+            f.label = new QLabel(QString::fromStdString(s.label), box);
+            f.label->setObjectName(QString::fromStdString(s.key) + QStringLiteral(".label"));
+            f.label->setBuddy(ed);
+            form->addRow(f.label, ed);
             loadEditor(f);
         }
     }
-    bodyLayout->addWidget(crossErrors_);
     bodyLayout->addStretch(1);
-    layout_->addWidget(body_);
+    // The old body goes once control is back in the event loop (a rebuild can come from one of
+    // its editors' signals).
+    if (QWidget* old = scroll_->takeWidget()) old->deleteLater();
+    scroll_->setWidget(body_);
+    scroll_->verticalScrollBar()->setValue(scrolled);
     loading_ = false;
     refreshValidity();
     emit configChanged();
-}
-
-QWidget* ParamForm::makeEditor(Field& f) {
-    const ade::ParamSpec& s = *f.spec;
-    const std::string key = s.key;
-    QWidget* ed = nullptr;
-    switch (s.type) {
-        case ade::ParamType::Bool: {
-            auto* cb = new QCheckBox(body_);
-            connect(cb, &QCheckBox::toggled, this,
-                    [this, key](bool on) { commit(key, on ? "true" : "false"); });
-            ed = cb;
-            break;
-        }
-        case ade::ParamType::Choice: {
-            auto* combo = new QComboBox(body_);
-            // Long titles must not widen the panel: the popup shows them in full.
-            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-            combo->setMinimumContentsLength(8);
-            for (const auto& c : s.choices) {
-                // Experiments are shown with their titles; the value stays the short name.
-                const ade::ExperimentInfo* info =
-                    key == "experiment" ? ade::findExperiment(c) : nullptr;
-                const QString value = QString::fromStdString(c);
-                combo->addItem(
-                    info ? value + QStringLiteral(" — ") + QString::fromStdString(info->title)
-                         : value,
-                    value);
-            }
-            connect(combo, &QComboBox::currentIndexChanged, this,
-                    [this, key, combo](int i) { commit(key, combo->itemData(i).toString()); });
-            ed = combo;
-            break;
-        }
-        case ade::ParamType::Int:
-            if (s.max <= INT_MAX && s.min >= INT_MIN) {
-                auto* spin = new QSpinBox(body_);
-                spin->setRange(static_cast<int>(s.min), static_cast<int>(s.max));
-                spin->setKeyboardTracking(true);
-                spin->setAccelerated(true);
-                connect(spin, &QSpinBox::valueChanged, this,
-                        [this, key](int v) { commit(key, QString::number(v)); });
-                ed = spin;
-                break;
-            }
-            [[fallthrough]];
-        case ade::ParamType::Real:
-        case ade::ParamType::Text: {
-            auto* edit = new QLineEdit(body_);
-            if (s.logScale) edit->installEventFilter(new LogStepFilter(edit));
-            connect(edit, &QLineEdit::textEdited, this,
-                    [this, key](const QString& t) { commit(key, t); });
-            ed = edit;
-            break;
-        }
-    }
-    ed->setObjectName(QString::fromStdString(key));
-    f.editor = ed;
-    return ed;
 }
 
 void ParamForm::loadEditor(Field& f) {
@@ -246,13 +221,9 @@ void ParamForm::loadEditor(Field& f) {
         cb->setChecked(v.get<bool>());
     } else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) {
         combo->setCurrentIndex(combo->findData(valueText(v)));
-    } else if (auto* spin = qobject_cast<QSpinBox*>(f.editor)) {
-        spin->setValue(static_cast<int>(v.get<std::int64_t>()));
     } else if (auto* edit = qobject_cast<QLineEdit*>(f.editor)) {
         edit->setText(valueText(v));
-        edit->setStyleSheet({});
     }
-    f.error->hide();
 }
 
 void ParamForm::commit(const std::string& key, const QString& text) {
@@ -260,13 +231,8 @@ void ParamForm::commit(const std::string& key, const QString& text) {
     auto it = fields_.find(key);
     if (it == fields_.end()) return;
     Field& f = it->second;
-    const auto err = config_.setText(key, text.toStdString());
+    const auto err = config_.setText(key, text.trimmed().toStdString());
     f.message = err ? QString::fromStdString(err->message) : QString();
-    f.error->setText(f.message);
-    f.error->setVisible(!f.message.isEmpty());
-    if (auto* edit = qobject_cast<QLineEdit*>(f.editor))
-        edit->setStyleSheet(err ? QStringLiteral("QLineEdit { border: 2px solid #b3261e; }")
-                                : QString());
     if (key == "experiment" && !err) {
         // Another experiment has other knobs: rebuild after this signal returns.
         QMetaObject::invokeMethod(
@@ -277,13 +243,67 @@ void ParamForm::commit(const std::string& key, const QString& text) {
     emit configChanged();
 }
 
+void ParamForm::refreshField(Field& f, const QString& crossMessage) {
+    std::string why;
+    const bool relevant = config_.isRelevant(f.spec->key, &why);
+    f.editor->setEnabled(relevant);
+    f.label->setEnabled(relevant);
+    const QString message = !relevant ? QString() : !f.message.isEmpty() ? f.message : crossMessage;
+    QString tip = f.tip;
+    if (!relevant)
+        tip += QStringLiteral("<br><b>%1</b> %2")
+                   .arg(tr("Not used now:"), QString::fromStdString(why).toHtmlEscaped());
+    if (!message.isEmpty())
+        tip += QStringLiteral("<br><span style='color:%1'><b>%2</b> %3</span>")
+                   .arg(QLatin1String(kErrorColor), tr("Refused:"), message.toHtmlEscaped());
+    if (f.editor->toolTip() != tip) {
+        f.editor->setToolTip(tip);
+        f.label->setToolTip(tip);
+    }
+    // Marked by colour only (a light red field, a red label): no border or font change, so
+    // the marking never changes a size and nothing moves.
+    const bool marked = !message.isEmpty();
+    if (f.editor->property("ade.marked").toBool() != marked) {
+        f.editor->setProperty("ade.marked", marked);
+        if (marked) {
+            QPalette p = f.editor->palette();
+            p.setColor(QPalette::Base, QColor(0xfd, 0xe0, 0xdc));
+            p.setColor(QPalette::Button, QColor(0xfd, 0xe0, 0xdc));
+            p.setColor(QPalette::Text, QColor(QLatin1String(kErrorColor)));
+            f.editor->setPalette(p);
+            QPalette lp = f.label->palette();
+            lp.setColor(QPalette::WindowText, QColor(QLatin1String(kErrorColor)));
+            f.label->setPalette(lp);
+        } else {
+            f.editor->setPalette(QPalette());
+            f.label->setPalette(QPalette());
+        }
+    }
+}
+
 void ParamForm::refreshValidity() {
-    QStringList cross;
+    std::map<std::string, QString> cross;
     for (const auto& e : validateConfig(config_))
-        cross << QString::fromStdString(e.message);
-    crossErrors_->setText(cross.join(QStringLiteral("\n")));
-    crossErrors_->setVisible(!cross.isEmpty());
-    const bool valid = isValid();
+        cross[e.key] += (cross[e.key].isEmpty() ? "" : "\n") + QString::fromStdString(e.message);
+    for (const auto& key : order_)
+        refreshField(fields_.at(key), cross.count(key) ? cross[key] : QString());
+    const QStringList problems = errors();
+    if (problems.isEmpty()) {
+        problems_->setText(QStringLiteral("<span style='color:#6b6b6b'>%1</span>")
+                               .arg(tr("All values are valid.")));
+        problems_->setToolTip({});
+    } else {
+        const QString key = firstProblemKey();
+        // The link first: a long message is cut at the second line, the link never.
+        QString text = key.isEmpty() ? QString()
+                                     : QStringLiteral("<a href='%1'>%2</a> ").arg(key, tr("Show"));
+        text += QStringLiteral("<span style='color:%1'>%2</span>")
+                    .arg(QLatin1String(kErrorColor), problems.front().toHtmlEscaped());
+        if (problems.size() > 1) text += tr(" (and %n more)", nullptr, int(problems.size() - 1));
+        problems_->setText(text);
+        problems_->setToolTip(problems.join(QStringLiteral("\n")));
+    }
+    const bool valid = problems.isEmpty();
     if (valid != lastValid_) {
         lastValid_ = valid;
         emit validityChanged(valid);

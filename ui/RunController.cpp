@@ -128,10 +128,15 @@ RunController::~RunController() {
 
 int RunController::start(const QString& name, const ade::Config& config,
                          std::optional<ade::ParamSet> initial, bool paused) {
-    const int id = store_->addRun(name, config);
-    if (initial) store_->run(id)->initialParams = initial;
+    return startRecord(store_->addRun(name, config), std::move(initial), paused);
+}
+
+int RunController::startRecord(int id, std::optional<ade::ParamSet> initial, bool paused) {
+    RunRecord* rec = store_->run(id);
+    if (!rec) return 0;
+    if (initial) rec->initialParams = initial;
     const bool startPaused = paused || paused_;
-    jobs_.push_back(std::make_unique<RunJob>(id, config, std::move(initial), startPaused));
+    jobs_.push_back(std::make_unique<RunJob>(id, rec->config, std::move(initial), startPaused));
     paused_ = startPaused;
     store_->setState(id, startPaused ? RunState::Paused : RunState::Running);
     if (!timer_.isActive()) timer_.start();
@@ -219,6 +224,10 @@ void RunController::drain() {
         if (b.initialParams && !store_->run(id)->initialParams)
             store_->run(id)->initialParams = std::move(b.initialParams);
         if (!b.rows.empty()) {
+            // A continued run carries on the numbering of the run it continues.
+            if (const long offset = store_->run(id)->iterationOffset; offset != 0)
+                for (auto& row : b.rows)
+                    if (!row.empty()) row[0] += static_cast<double>(offset);
             store_->appendRows(id, b.rows);
             changed = true;
         }

@@ -28,6 +28,10 @@ class RunController : public QObject {
     // With `paused`, the worker builds the problem and waits before the first iteration.
     int start(const QString& name, const ade::Config& config,
               std::optional<ade::ParamSet> initial = std::nullopt, bool paused = false);
+    // Starts the run of an existing record of the store (one without records: a new record, or
+    // one made by RunStore::replaceRun for Reset). Returns `id`.
+    int startRecord(int id, std::optional<ade::ParamSet> initial = std::nullopt,
+                    bool paused = false);
 
     void pauseAll();
     void resumeAll();

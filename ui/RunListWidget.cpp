@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QPixmap>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -15,8 +16,10 @@
 namespace ade::ui {
 
 namespace {
-enum Col { ColName, ColState, ColIter, ColFinal, ColParams, NCols };
+enum Col { ColName, ColExperiment, ColState, ColIter, ColFinal, ColParams, NCols };
 
+// The run's colour in the shape of its second cue (RunMarker): runs after the palette's eight
+// colours differ by shape as well as by shade.
 QIcon swatch(int colorIndex) {
     QPixmap pm(14, 14);
     pm.fill(Qt::transparent);
@@ -24,7 +27,20 @@ QIcon swatch(int colorIndex) {
     p.setRenderHint(QPainter::Antialiasing);
     p.setBrush(paletteColor(colorIndex));
     p.setPen(Qt::NoPen);
-    p.drawRoundedRect(QRectF(1, 1, 12, 12), 3, 3);
+    switch (runMarker(colorIndex)) {
+        case RunMarker::Square:
+            p.drawRoundedRect(QRectF(1, 1, 12, 12), 3, 3);
+            break;
+        case RunMarker::Circle:
+            p.drawEllipse(QRectF(1, 1, 12, 12));
+            break;
+        case RunMarker::Triangle:
+            p.drawPolygon(QPolygonF({QPointF(7, 1), QPointF(13, 13), QPointF(1, 13)}));
+            break;
+        case RunMarker::Diamond:
+            p.drawPolygon(QPolygonF({QPointF(7, 0), QPointF(14, 7), QPointF(7, 14), QPointF(0, 7)}));
+            break;
+    }
     return QIcon(pm);
 }
 
@@ -50,8 +66,8 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     : QTreeWidget(parent), store_(store) {
     setObjectName(QStringLiteral("runList"));
     setColumnCount(NCols);
-    setHeaderLabels(
-        {tr("Run"), tr("State"), tr("Iteration"), tr("Final metrics"), tr("Key parameters")});
+    setHeaderLabels({tr("Run"), tr("Experiment"), tr("State"), tr("Iteration"),
+                     tr("Final metrics"), tr("Key parameters")});
     setRootIsDecorated(false);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
@@ -60,6 +76,7 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(QHeaderView::Interactive);
     setColumnWidth(ColName, 180);
+    header()->setSectionResizeMode(ColExperiment, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(ColState, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(ColIter, QHeaderView::ResizeToContents);
     setColumnWidth(ColFinal, 260);
@@ -107,9 +124,12 @@ void RunListWidget::addRow(int id) {
     item->setFlags(item->flags() | Qt::ItemIsEditable | Qt::ItemIsUserCheckable);
     item->setData(ColName, Qt::UserRole, id);
     updating_ = true;
-    addTopLevelItem(item);
+    // In the store's order (a reset run keeps its place).
+    const int at = store_->indexOf(id);
+    insertTopLevelItem(at < 0 ? topLevelItemCount() : std::min(at, topLevelItemCount()), item);
     updating_ = false;
     updateRow(id);
+    scrollToItem(item);  // a new run is never left below the fold
 }
 
 void RunListWidget::updateRow(int id) {
@@ -127,6 +147,10 @@ void RunListWidget::updateRow(int id) {
         item->setData(ColName, Qt::UserRole + 1, rgb);
     }
     item->setCheckState(ColName, r->visible ? Qt::Checked : Qt::Unchecked);
+    const std::string exp = r->config.experiment();
+    item->setText(ColExperiment, QString::fromStdString(exp).toUpper());
+    if (const ade::ExperimentInfo* info = ade::findExperiment(exp))
+        item->setToolTip(ColExperiment, QString::fromStdString(info->title));
     item->setText(ColState, stateText(r->state));
     item->setToolTip(ColState, r->message);
     item->setText(ColIter, QString::number(r->lastIteration()));

@@ -60,11 +60,18 @@ ade::MetricHistory RunRecord::history() const {
 RunStore::RunStore(QObject* parent) : QObject(parent) {}
 RunStore::~RunStore() = default;
 
+int RunStore::freeColor() const {
+    for (int c = 0;; ++c)
+        if (std::none_of(runs_.begin(), runs_.end(),
+                         [c](const auto& r) { return r->colorIndex == c; }))
+            return c;
+}
+
 int RunStore::addRun(const QString& name, const ade::Config& config) {
     auto rec = std::make_unique<RunRecord>();
     rec->id = nextId_++;
-    rec->name = uniqueName(name);
-    rec->colorIndex = nextColor_++;
+    rec->name = uniqueName(name, config.experiment());
+    rec->colorIndex = freeColor();
     rec->config = config;
     const int id = rec->id;
     runs_.push_back(std::move(rec));
@@ -73,12 +80,46 @@ int RunStore::addRun(const QString& name, const ade::Config& config) {
     return id;
 }
 
+int RunStore::replaceRun(int id, const ade::Config& config) {
+    const int at = indexOf(id);
+    if (at < 0) return 0;
+    auto rec = std::make_unique<RunRecord>();
+    rec->id = nextId_++;
+    rec->name = runs_[at]->name;
+    rec->colorIndex = runs_[at]->colorIndex;
+    rec->visible = runs_[at]->visible;
+    rec->config = config;
+    const int newId = rec->id;
+    runs_[at] = std::move(rec);
+    ++revision_;
+    emit runRemoved(id);
+    emit runAdded(newId);
+    return newId;
+}
+
 void RunStore::removeRun(int id) {
     auto it = std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
     if (it == runs_.end()) return;
     runs_.erase(it);
     ++revision_;
     emit runRemoved(id);
+}
+
+int RunStore::indexOf(int id) const {
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+        if (runs_[i]->id == id) return static_cast<int>(i);
+    return -1;
+}
+
+bool RunStore::setColorIndex(int id, int colorIndex) {
+    RunRecord* r = run(id);
+    if (!r || colorIndex < 0) return false;
+    for (const auto& o : runs_)
+        if (o.get() != r && o->colorIndex == colorIndex) return false;
+    r->colorIndex = colorIndex;
+    ++revision_;
+    emit runChanged(id);
+    return true;
 }
 
 RunRecord* RunStore::run(int id) {
@@ -152,13 +193,22 @@ void RunStore::notifyChanged(int id) {
     emit runChanged(id);
 }
 
-QString RunStore::uniqueName(const QString& base) const {
+QString RunStore::uniqueName(const QString& base, const std::string& experiment) const {
     auto taken = [&](const QString& n) {
         return std::any_of(runs_.begin(), runs_.end(), [&](const auto& r) { return r->name == n; });
     };
     if (!taken(base)) return base;
+    QString stem = base;
+    const bool otherExperiment =
+        !experiment.empty() && std::any_of(runs_.begin(), runs_.end(), [&](const auto& r) {
+            return r->name == base && r->config.experiment() != experiment;
+        });
+    if (otherExperiment) {
+        stem = QStringLiteral("%1 (%2)").arg(base, QString::fromStdString(experiment).toUpper());
+        if (!taken(stem)) return stem;
+    }
     for (int i = 2;; ++i) {
-        const QString n = QStringLiteral("%1 (%2)").arg(base).arg(i);
+        const QString n = QStringLiteral("%1 (%2)").arg(stem).arg(i);
         if (!taken(n)) return n;
     }
 }

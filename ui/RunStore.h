@@ -27,6 +27,9 @@ struct RunRecord {
     ade::Config config;
     RunState state = RunState::Starting;
     QString message;  // why it failed / diverged
+    // Added to the iteration column of each record (a continued run carries on the numbering of
+    // the run it continues); 0 for a new run.
+    long iterationOffset = 0;
     bool visible = true;
     double iterationsPerSecond = 0.0;
     std::vector<std::string> columns;
@@ -47,8 +50,17 @@ class RunStore : public QObject {
     explicit RunStore(QObject* parent = nullptr);
     ~RunStore() override;
 
+    // A new run, named uniquely (uniqueName) and given the first colour no other run of the
+    // store has, so no two runs of a session share a colour.
     int addRun(const QString& name, const ade::Config& config);
+    // A fresh record in place of `id` (Reset): same name, colour, visibility and place in the
+    // list, no records; the old record is removed. Returns the new id (0 when `id` is unknown).
+    int replaceRun(int id, const ade::Config& config);
     void removeRun(int id);
+    // The position of a run in runs() (-1 when unknown).
+    int indexOf(int id) const;
+    // Gives a run the colour `colorIndex` when no other run has it (a session's saved colour).
+    bool setColorIndex(int id, int colorIndex);
     RunRecord* run(int id);
     const RunRecord* run(int id) const;
     const std::vector<std::unique_ptr<RunRecord>>& runs() const { return runs_; }
@@ -61,7 +73,9 @@ class RunStore : public QObject {
     void setVisible(int id, bool visible);
     void notifyChanged(int id);  // after editing a record's fields directly
 
-    QString uniqueName(const QString& base) const;
+    // `base` when free. Taken by a run of another experiment: "base (C)" (the experiment's name,
+    // so runs of Experiments B and C with one label stay apart); then "… (2)", "… (3)".
+    QString uniqueName(const QString& base, const std::string& experiment = {}) const;
     // Bumped on every change of data or visibility: charts redraw only when it moved.
     quint64 revision() const { return revision_; }
     std::size_t totalPoints() const;
@@ -74,8 +88,8 @@ class RunStore : public QObject {
 
   private:
     std::vector<std::unique_ptr<RunRecord>> runs_;
+    int freeColor() const;
     int nextId_ = 1;
-    int nextColor_ = 0;
     quint64 revision_ = 0;
 };
 

@@ -61,10 +61,15 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
 std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store) {
     std::vector<int> ids;
     for (const auto& run : session.runs) {
-        const int id = store.addRun(store.uniqueName(QString::fromStdString(run.name)), run.config);
+        const int id = store.addRun(QString::fromStdString(run.name), run.config);
         RunRecord* r = store.run(id);
-        for (int i = 0; i < 8; ++i)
-            if (paletteColor(i).name().toStdString() == run.color) r->colorIndex = i;
+        // The saved colour, unless a run already in the window has it (then the first free one
+        // addRun gave stays: no two runs share a colour).
+        for (int i = 0; i < 3 * paletteSize(); ++i)
+            if (paletteColor(i).name().toStdString() == run.color) {
+                store.setColorIndex(id, i);
+                break;
+            }
         r->iterationsPerSecond = run.iterationsPerSecond;
         r->initialParams = run.initialParams;
         r->finalParams = run.finalParams;

@@ -43,6 +43,11 @@ SessionManager::SessionManager(MainWindow* window, bool persistent)
         }
         updateActions();
     });
+    // Unsaved work: any change of the runs since the last save or open.
+    const RunStore* store = window_->store();
+    for (auto signal : {&RunStore::runAdded, &RunStore::runRemoved, &RunStore::runChanged,
+                        &RunStore::dataAppended})
+        connect(store, signal, this, [this] { unsaved_ = true; });
     if (persistent_) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         setRecoveryPath(QDir(dir).filePath("recovery.session.json"));
@@ -172,23 +177,6 @@ void SessionManager::addToFileMenu(QMenu* file) {
     file->insertSeparator(first);
 }
 
-QMenu* SessionManager::editMenu(QMenu* edit) {
-    auto* copy =
-        edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
-    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setObjectName("copyConfig");
-    copy->setStatusTip(tr("The selected run's JSON config to the clipboard, to share a setting"));
-    auto* paste = edit->addAction(tr("&Paste config"), this, [this] {
-        QString error;
-        if (!pasteConfig(QApplication::clipboard()->text(), &error))
-            showError(tr("Cannot paste config"), error);
-    });
-    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
-    paste->setObjectName("pasteConfig");
-    paste->setStatusTip(tr("Fill the form from a JSON config on the clipboard"));
-    return edit;
-}
-
 void SessionManager::updateActions() {
     if (continueAction_) continueAction_->setEnabled(!window_->controller()->anyActive());
 }
@@ -211,6 +199,7 @@ bool SessionManager::saveSession(const QString& file, QString* error) {
         return false;
     }
     current_ = file;
+    unsaved_ = false;
     addRecent(file);
     window_->statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
     return true;
@@ -240,8 +229,12 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
     if (cs.contains("smoothing") && cs["smoothing"].is_number())
         charts->setSmoothing(std::clamp(cs["smoothing"].get<double>(), 0.0, 0.999));
     charts->refresh(true);
-    current_ = file;
-    addRecent(file);
+    if (replace) {
+        current_ = file;
+        unsaved_ = false;
+        addRecent(file);
+    }
+    emit sessionOpened();
     QString status = tr("Opened %1 (%2 runs)").arg(file).arg(r.session->runs.size());
     if (!r.warnings.empty())
         status +=
@@ -293,44 +286,6 @@ void SessionManager::exportParams() {
     if (!error.isEmpty()) showError(tr("Export failed"), error);
 }
 
-bool SessionManager::copySelectedRunAsConfig() {
-    const auto ids = window_->runList()->selectedRunIds();
-    const RunRecord* r = ids.isEmpty() ? nullptr : window_->store()->run(ids.front());
-    const ade::Config config = r ? r->config : window_->form()->config();
-    QApplication::clipboard()->setText(QString::fromStdString(config.toJson().dump(2)));
-    window_->statusBar()->showMessage(tr("Config copied to the clipboard"), 4000);
-    return true;
-}
-
-bool SessionManager::pasteConfig(const QString& text, QString* error) {
-    ade::PlanError pe;
-    const auto plan = ade::parsePlan(text.toStdString(), "clipboard", {}, &pe);
-    if (!plan) {
-        if (error) *error = QString::fromStdString(pe.message);
-        return false;
-    }
-    window_->form()->setConfig(plan->runs.front().config);
-    window_->statusBar()->showMessage(tr("Form filled from the pasted config"), 4000);
-    return true;
-}
-
-bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
-    const RunRecord* r = window_->store()->run(id);
-    if (!r || !r->finalParams) {
-        if (error) *error = tr("this run has no saved parameters to continue from");
-        return false;
-    }
-    if (isActive(r->state)) {
-        if (error) *error = tr("this run is still running");
-        return false;
-    }
-    ade::Config c = r->config;
-    c.setJson("iterations", moreIterations);
-    window_->controller()->start(window_->store()->uniqueName(r->name + "-continued"), c,
-                                 r->finalParams);
-    return true;
-}
-
 bool SessionManager::writeRecovery(QString* error) {
     if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return false;
     std::string err;
@@ -352,6 +307,31 @@ void SessionManager::offerRecovery() {
                      : QMessageBox::Yes;
     if (answer == QMessageBox::Yes) openSession(recoveryPath_, nullptr, false);
     QFile::remove(recoveryPath_);
+}
+
+bool SessionManager::hasUnsavedRuns() const {
+    return unsaved_ && !window_->store()->runs().empty();
+}
+
+SessionManager::CloseChoice SessionManager::askToSave() {
+    QMessageBox box(QMessageBox::Question, tr("Save the runs?"),
+                    tr("The runs in the window have not been saved. Save them as a session "
+                       "before closing?"),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window_);
+    box.setObjectName(QStringLiteral("askToSave"));
+    box.setInformativeText(tr("Discard closes without keeping them; Cancel keeps the window "
+                              "open (active runs go on)."));
+    box.setDefaultButton(QMessageBox::Save);
+    const int answer = box.exec();
+    if (answer == QMessageBox::Discard) return CloseChoice::Discard;
+    if (answer != QMessageBox::Save) return CloseChoice::Cancel;
+    QString file = current_;
+    if (file.isEmpty())
+        file = QFileDialog::getSaveFileName(window_, tr("Save session"), "session.json",
+                                            tr("Sessions (*.json)"));
+    if (file.isEmpty()) return CloseChoice::Cancel;
+    window_->controller()->stopAndWait();  // the saved runs are the final ones
+    return saveSession(file) ? CloseChoice::Saved : CloseChoice::Cancel;
 }
 
 void SessionManager::closeCleanly() {

@@ -44,8 +44,19 @@ class SessionManager : public QObject {
     // recovery file, which stays and is offered at the next start. False when nothing was kept.
     bool closeMidRun();
 
+    // Runs changed since the last save or open (a closing window asks, see askToSave).
+    bool hasUnsavedRuns() const;
+    enum class CloseChoice { Saved, Discard, Cancel };
+    // Save / Discard / Cancel. Save writes the current session file (asks for one if none);
+    // a failed or cancelled save is Cancel.
+    CloseChoice askToSave();
+
     QStringList recentSessions() const;
     QString currentFile() const { return current_; }
+
+  signals:
+    // A session was opened (or recovered): its runs are in the store.
+    void sessionOpened();
 
   private:
     void addRecent(const QString& file);
@@ -63,7 +74,8 @@ class SessionManager : public QObject {
     QTimer recoveryTimer_;
     QMenu* recentMenu_ = nullptr;
     QAction* continueAction_ = nullptr;
-    bool interactive_ = true;  // message boxes (off when the window is driven by tests)
+    bool interactive_ = true;
+    bool unsaved_ = false;  // message boxes (off when the window is driven by tests)
 };
 
 }  // namespace ade::ui

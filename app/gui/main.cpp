@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (larger fonts)."));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
-                                        QStringLiteral("Neither read nor write saved settings."));
+                                        QStringLiteral("Neither read nor write saved settings (window, form, "
+                                                       "recent sessions); no crash recovery either."));
     p.addOptions({preset, set, autorun, quit, shot, shotAt, stats, presentation, noSettings});
     p.addPositionalArgument(QStringLiteral("session"),
                             QStringLiteral("A saved session (.json) to open, as File > Open "
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
     o.screenshot = p.value(shot);
     o.stats = p.value(stats);
     o.persistSettings = !p.isSet(noSettings);
+    o.askBeforeClosing = !o.quitWhenDone;  // scripted runs close without a question
     o.presentation = p.isSet(presentation);
     o.argv0 = argc > 0 ? argv[0] : "";
     if (!p.positionalArguments().isEmpty()) {

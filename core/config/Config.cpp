@@ -1,5 +1,6 @@
 #include "config/Config.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -122,6 +123,27 @@ bool Config::getBool(const std::string& key) const {
 }
 std::string Config::getString(const std::string& key) const {
     return get(key).get<std::string>();
+}
+
+bool Config::isRelevant(const std::string& key, std::string* why) const {
+    const ParamSpec* spec = ParamRegistry::instance().find(key);
+    if (!spec) return false;
+    if (!spec->appliesTo(experiment())) {
+        if (why) *why = "not a key of experiment " + experiment();
+        return false;
+    }
+    if (spec->relevantWhen.empty()) return true;
+    auto text = [](const nlohmann::json& v) {
+        return v.is_string() ? v.get<std::string>() : v.dump();
+    };
+    std::string current;
+    for (const Relevance& r : spec->relevantWhen) {
+        const std::string v = text(get(r.key));
+        if (std::find(r.values.begin(), r.values.end(), v) != r.values.end()) return true;
+        current += (current.empty() ? "" : ", ") + r.key + " = " + v;
+    }
+    if (why) *why = "not used with " + current + " (" + spec->relevanceText() + ")";
+    return false;
 }
 
 std::optional<ConfigError> Config::setText(const std::string& rawKey, const std::string& rawText) {

@@ -40,6 +40,11 @@ class Config {
     // validateConfig() in experiments/ExperimentRegistry.h. So does the one-line text of a few key
     // parameters for listings: experimentBrief().
 
+    // Whether a key is used by this config: it applies to the experiment and one of its
+    // relevance rules holds (ParamSpec::relevantWhen). When not, `why` (if given) says why, e.g.
+    // "not used with optimizer = gd (used when optimizer is one of sgd, adam)".
+    bool isRelevant(const std::string& key, std::string* why = nullptr) const;
+
     // The resolved configuration: every key that applies to this run's experiment.
     nlohmann::json toJson() const;
 

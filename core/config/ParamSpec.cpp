@@ -1,7 +1,10 @@
 #include "config/ParamSpec.h"
 
 #include <algorithm>
-#include <sstream>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
 
 namespace ade {
 
@@ -11,10 +14,16 @@ bool ParamSpec::appliesTo(const std::string& experiment) const {
 }
 
 namespace {
+// Bounds in plain numbers: integers in full ("9223372036854775807", not "9.22337e+18"), other
+// values in the shortest form that reads back exactly ("0.99999999", "1e-08").
 std::string num(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
+    if (v >= 9.2233720368547e18) return "9223372036854775807";  // INT64_MAX as a double
+    if (v <= -9.2233720368547e18) return "-9223372036854775808";
+    if (v == std::floor(v) && std::fabs(v) < 1e16)
+        return std::to_string(static_cast<std::int64_t>(v));
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
 }
 }  // namespace
 
@@ -37,6 +46,17 @@ std::string ParamSpec::allowedText() const {
             return "text";
     }
     return "";
+}
+
+std::string ParamSpec::relevanceText() const {
+    std::string s;
+    for (std::size_t i = 0; i < relevantWhen.size(); ++i) {
+        const Relevance& r = relevantWhen[i];
+        s += (i ? "; or when " : "used when ") + r.key + (r.values.size() > 1 ? " is one of " : " is ");
+        for (std::size_t j = 0; j < r.values.size(); ++j)
+            s += (j ? ", " : "") + r.values[j];
+    }
+    return s;
 }
 
 const ParamRegistry& ParamRegistry::instance() {
@@ -79,6 +99,11 @@ void ParamRegistry::extend(const std::string& key, const std::string& experiment
             if (!extraHelp.empty()) s.help += " " + extraHelp;
             return;
         }
+}
+
+void ParamRegistry::relevantWhen(const std::string& key, std::vector<Relevance> rules) {
+    for (auto& s : specs_)
+        if (s.key == key) s.relevantWhen = std::move(rules);
 }
 
 void ParamRegistry::addAlias(const std::string& alias, const std::string& key) {

@@ -12,6 +12,13 @@ namespace ade {
 
 enum class ParamType { Int, Real, Bool, Choice, Text };
 
+// A knob that matters only for some values of another key (batch: only when optimizer is sgd or
+// adam). Declared next to the knob's registration; the GUI disables a knob that is not used.
+struct Relevance {
+    std::string key;                  // the deciding key, e.g. "optimizer"
+    std::vector<std::string> values;  // its values (as text) under which the knob is used
+};
+
 struct ParamSpec {
     std::string key;  // dotted name, e.g. "data.n"
     ParamType type = ParamType::Real;
@@ -25,9 +32,11 @@ struct ParamSpec {
     std::vector<std::string> experiments;  // where the key applies; empty = every experiment
     bool logScale = false;                 // GUI hint: spin box steps multiplicatively
     bool minExclusive = false;             // value must be > min
+    std::vector<Relevance> relevantWhen;   // used when any one holds; empty = always
 
     bool appliesTo(const std::string& experiment) const;
     std::string allowedText() const;  // "an integer in [1, 4096]", "one of gd, sgd, adam"
+    std::string relevanceText() const;  // "used when optimizer is sgd or adam" ("" = always)
 };
 
 class ParamRegistry {
@@ -47,6 +56,8 @@ class ParamRegistry {
                 const std::string& extraHelp = "");
     void addExperiment(const std::string& name) { experiments_.push_back(name); }
     void addAlias(const std::string& alias, const std::string& key);
+    // Declares when a registered key is used (see Relevance); replaces earlier rules.
+    void relevantWhen(const std::string& key, std::vector<Relevance> rules);
 
   private:
     ParamRegistry();

@@ -81,6 +81,7 @@ void registerCommonParams(ParamRegistry& r) {
     r.add(makeReal("init_scale", "init", "Init scale s", 0.3, 0, 1e3,
                    "Standard deviation of the Gaussian entries of a random initialisation.", true,
                    true));
+    r.relevantWhen("init_scale", {{"init", {"random"}}});
     r.add([] {
         ParamSpec s;
         s.key = "init_from";
@@ -93,6 +94,7 @@ void registerCommonParams(ParamRegistry& r) {
             "run starts from, so that two methods are compared from one start.";
         return s;
     }());
+    r.relevantWhen("init_from", {{"init", {"same"}}});
 
     r.add(makeChoice("optimizer", "optimizer", "Optimiser", "gd", {"gd", "sgd", "adam", "sde"},
                      "gd: full-batch gradient descent; sgd: minibatch SGD over sequences; adam: "
@@ -110,16 +112,22 @@ void registerCommonParams(ParamRegistry& r) {
     r.add(makeInt(
         "batch", "optimizer", "Batch", 8, 1, 1 << 24,
         "Minibatch size (sequences or samples) for sgd and adam; gd and sde use the full data."));
+    r.relevantWhen("batch", {{"optimizer", {"sgd", "adam"}}});
     r.add(makeReal("adam.beta1", "optimizer", "Adam beta1", 0.9, 0, 0.999999,
                    "Adam's first-moment decay."));
+    r.relevantWhen("adam.beta1", {{"optimizer", {"adam"}}});
     r.add(makeReal("adam.beta2", "optimizer", "Adam beta2", 0.999, 0, 0.99999999,
                    "Adam's second-moment decay."));
+    r.relevantWhen("adam.beta2", {{"optimizer", {"adam"}}});
     r.add(makeReal("adam.eps", "optimizer", "Adam epsilon", 1e-8, 0, 1, "Adam's denominator guard.",
                    true, true));
+    r.relevantWhen("adam.eps", {{"optimizer", {"adam"}}});
     r.add(makeReal("temperature", "optimizer", "Temperature s", 1e-3, 0, 1e6,
                    "SDE temperature s: noise sqrt(s h) xi per step; the stationary law is the "
                    "Gibbs measure proportional to exp(-2 V / s).",
                    true, false));
+    // Experiments b and c also use it in the Villani quantity, whatever the optimiser.
+    r.relevantWhen("temperature", {{"optimizer", {"sde"}}, {"experiment", {"b", "c"}}});
 
     r.add(makeChoice("regularizer", "regularizer", "Regulariser", "none",
                      {"none", "l2", "balancing", "log_amplified", "power"},
@@ -128,8 +136,10 @@ void registerCommonParams(ParamRegistry& r) {
                      "log(1 + ||W||^2); power: lambda ||W||^(2+epsilon)."));
     r.add(makeReal("lambda", "regularizer", "lambda", 0.1, 0, 1e12,
                    "Regularisation strength lambda.", true, false));
+    r.relevantWhen("lambda", {{"regularizer", {"l2", "balancing", "log_amplified", "power"}}});
     r.add(makeReal("epsilon", "regularizer", "Power epsilon", 0.5, 0, 10,
                    "Exponent excess of the power regulariser lambda ||W||^(2+epsilon)."));
+    r.relevantWhen("epsilon", {{"regularizer", {"power"}}});
 }
 
 }  // namespace ade

@@ -296,13 +296,15 @@ class TestStress : public QObject {
             for (const auto& col : r->data)
                 firstRow.push_back(col[0]);
             // 5. Reset: the run is replaced (its records go) by the same run from iteration 0,
-            //    from the same data and initial weights.
+            //    from the same data and initial weights, with its name and colour.
+            const int colour = r->colorIndex;
             reset->trigger();
             if (!check(store->runs().size() == 1 && !store->run(id), "reset did not replace"))
                 return;
             RunRecord* again = store->runs().back().get();
             const int id2 = again->id;
             if (!check(again->name == name && again->size() == 0, "reset run not fresh")) return;
+            if (!check(again->colorIndex == colour, "reset changed the colour")) return;
             if (!check(waitFor([&] { return again->size() >= 2; }), "no records after reset"))
                 return;
             if (!check(again->data[0][0] == 0, "reset did not start at 0")) return;

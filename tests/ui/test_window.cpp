@@ -100,21 +100,26 @@ class TestWindow : public QObject {
         QTest::keyClicks(lr, QStringLiteral("-1"));
         QVERIFY(!w->form()->isValid());
         QVERIFY(!start->isEnabled());
-        auto* error = w->form()->findChild<QLabel*>(QStringLiteral("lr.error"));
-        QVERIFY(error && error->isVisible());
-        QVERIFY(error->text().contains(QStringLiteral("lr")));
+        // The reason is in the form's fixed problem line and the field's tooltip.
+        auto* problems = w->form()->findChild<QLabel*>(QStringLiteral("formProblems"));
+        QVERIFY(problems && problems->text().contains(QStringLiteral("lr")));
+        QVERIFY(lr->toolTip().contains(QStringLiteral("Refused")));
         lr->selectAll();
         QTest::keyClicks(lr, QStringLiteral("0.25"));
         QVERIFY(w->form()->isValid());
         QVERIFY(start->isEnabled());
         QCOMPARE(w->form()->config().getReal("lr"), 0.25);
-        // Integer knobs are spin boxes clamped to their range: 0 tokens cannot be entered.
-        auto* n = qobject_cast<QSpinBox*>(w->form()->editor(QStringLiteral("data.n")));
+        QVERIFY(problems->text().contains(QStringLiteral("All values are valid")));
+        // Integers are refused out of range, not clamped: 0 tokens cannot be entered.
+        auto* n = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("data.n")));
         QVERIFY(n);
         n->selectAll();
         QTest::keyClicks(n, QStringLiteral("0"));
-        QTest::keyClick(n, Qt::Key_Enter);
-        QVERIFY(w->form()->config().getInt("data.n") >= 1);
+        QCOMPARE(w->form()->config().getInt("data.n"), 64);
+        QVERIFY(!w->form()->isValid());
+        n->selectAll();
+        QTest::keyClicks(n, QStringLiteral("32"));
+        QCOMPARE(w->form()->config().getInt("data.n"), 32);
         // Choices are combo boxes.
         auto* opt = qobject_cast<QComboBox*>(w->form()->editor(QStringLiteral("optimizer")));
         QVERIFY(opt);
@@ -161,10 +166,12 @@ class TestWindow : public QObject {
         QVERIFY(t.elapsed() < 1000);
         QCOMPARE(w->store()->run(firstId)->state, RunState::Stopped);
 
+        const int colour = w->store()->run(firstId)->colorIndex;
         QTest::keyClick(w.get(), Qt::Key_R);  // reset: same run, same initial weights
         QTRY_VERIFY(!w->store()->runs().empty() && w->store()->runs().back()->size() >= 1);
         const RunRecord* again = w->store()->runs().back().get();
         QVERIFY(again->id != firstId);
+        QCOMPARE(again->colorIndex, colour);                  // same colour and name
         QCOMPARE(w->store()->runs().size(), std::size_t(1));  // replaced, not added
         QCOMPARE(again->data[2][0], firstRow[0]);
         QCOMPARE(again->data[3][0], firstRow[1]);
@@ -173,7 +180,9 @@ class TestWindow : public QObject {
 
         const auto seed = w->form()->config().getInt("seed");
         w->action(QStringLiteral("reseed"))->trigger();
-        QVERIFY(w->form()->config().getInt("seed") != seed);
+        QCOMPARE(w->form()->config().getInt("seed"), seed);  // the form is not touched
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));  // a new run beside the old one
+        QVERIFY(w->store()->runs().back()->config.getInt("seed") != seed);
         QTRY_VERIFY(w->store()->runs().back()->size() >= 1);
         QVERIFY(w->store()->runs().back()->data[2][0] != firstRow[0]);
         w->stopRuns();

@@ -1,11 +1,26 @@
 #pragma once
-// Colour-blind-safe palette (Okabe & Ito, 2008) and distinct line styles, so curves stay
-// distinguishable in grey-scale prints and for every common colour-vision deficiency.
+// Run colours and line styles. Eight colours chosen for colour-vision deficiencies (Okabe & Ito's
+// blue, vermillion and bluish green, with darker purple, ochre, violet and grey in place of their
+// yellow, orange and sky blue), each with a contrast of at least 3:1 against white (WCAG 2), so a
+// curve stays visible on a white chart and in print. After the eight, a run gets a darker or
+// lighter shade of the same hue (never a colour already given) plus a second cue: a line style
+// and a marker shape (runPenStyle, runMarker), so runs stay apart in grey-scale too.
 #include <QColor>
 
 namespace ade::ui {
 
-QColor paletteColor(int index);        // cycles through the 8 Okabe-Ito colours (black last)
-Qt::PenStyle paletteStyle(int index);  // solid, dash, dot, dash-dot, dash-dot-dot
+int paletteSize();                     // 8 base colours
+QColor paletteColor(int index);        // distinct for 0 .. 3 * paletteSize() - 1, then cycles
+Qt::PenStyle paletteStyle(int index);  // metrics: solid, dash, dot, dash-dot, dash-dot-dot
+
+// The second cue of run `index` (its colour index): solid line and square for the first eight
+// runs, then dash / circle, dot / triangle, ...
+Qt::PenStyle runPenStyle(int index);
+enum class RunMarker { Square, Circle, Triangle, Diamond };
+RunMarker runMarker(int index);
+
+// WCAG 2 contrast ratio of two colours (1 to 21), from their relative luminances.
+double relativeLuminance(const QColor& c);
+double contrastRatio(const QColor& a, const QColor& b);
 
 }  // namespace ade::ui

@@ -55,6 +55,7 @@ void registerExperimentAParams(ParamRegistry& r) {
                "Damping of the preconditioner: eps times the mean eigenvalue is added before "
                "inverting R^T R and L^T L.",
                true));
+    r.relevantWhen("precond.damping", {{"preconditioner", {"scaled"}}});
     a(makeInt("renormalize_every", "optimizer", "Renormalise every K", 0, 0, 1e9,
               "Every K steps replace (L, R) by the balanced pair with the same product "
               "(0 = never)."));

@@ -1,0 +1,530 @@
+// Forms and run controls that cannot surprise a class (issue 13): the wheel, Space, why Start is
+// disabled, refused input, knobs that do not apply, Reset / Re-seed, Continue, the question on
+// closing, opening a session, run colours and the run list. QTest drives the widgets.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QWheelEvent>
+
+#include <array>
+#include <cmath>
+
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunListWidget.h"
+#include "RunStore.h"
+#include "SessionManager.h"
+#include "charts/Palette.h"
+#include "config/ParamSpec.h"
+#include "output/Session.h"
+
+using namespace ade::ui;
+
+namespace {
+
+ade::Config config(const std::vector<std::pair<std::string, std::string>>& kv) {
+    ade::Config c;
+    for (const auto& [k, v] : kv)
+        if (auto e = c.setText(k, v)) qFatal("%s = %s: %s", k.c_str(), v.c_str(), e->message.c_str());
+    return c;
+}
+
+ade::Config tinyA(long iterations) {
+    return config({{"iterations", std::to_string(iterations)},
+                   {"data.n", "8"},
+                   {"data.prompts", "4"},
+                   {"data.test_prompts", "2"},
+                   {"optimizer", "gd"},
+                   {"lr", "0.05"},
+                   {"log_every", "1"}});
+}
+
+ade::Config tinyC(long iterations) {
+    return config({{"experiment", "c"},
+                   {"iterations", std::to_string(iterations)},
+                   {"data.d", "4"},
+                   {"data.n", "16"},
+                   {"data.test_n", "8"},
+                   {"lora.hidden", "4"},
+                   {"lora.out", "2"},
+                   {"lora.rank", "1"},
+                   {"villani.probes", "0"},
+                   {"init", "random"},
+                   {"optimizer", "gd"},
+                   {"lr", "0.05"},
+                   {"log_every", "1"}});
+}
+
+std::unique_ptr<MainWindow> makeWindow(QSize size = QSize(1024, 768)) {
+    LaunchOptions o;
+    o.persistSettings = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(size);
+    w->show();
+    w->activateWindow();
+    if (!QTest::qWaitForWindowActive(w.get())) qWarning("the window did not become active");
+    return w;
+}
+
+// CIE L*a*b* distance of two sRGB colours (D65).
+double deltaE(const QColor& a, const QColor& b) {
+    auto lab = [](const QColor& c) {
+        auto lin = [](double v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+        return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+    };
+    const auto p = lab(a), q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+void wheel(QWidget* target, int notches) {
+    const QPointF c = target->rect().center();
+    QWheelEvent e(c, target->mapToGlobal(c), QPoint(), QPoint(0, 120 * notches), Qt::NoButton,
+                  Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &e);
+}
+
+void type(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+bool waitIdle(MainWindow& w, int ms = 30000) {
+    if (!w.controller()->anyActive()) return true;
+    QSignalSpy done(w.controller(), &RunController::allFinished);
+    return done.wait(ms) || !w.controller()->anyActive();
+}
+
+// Presses a button of the next modal message box (the question on closing).
+void answerNextMessageBox(QMessageBox::StandardButton button) {
+    QTimer::singleShot(0, [button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return answerNextMessageBox(button);  // not shown yet: try again
+        box->button(button)->click();
+    });
+}
+
+}  // namespace
+
+class TestForms : public QObject {
+    Q_OBJECT
+  private slots:
+    // 1. The wheel changes a field only when it has the focus; otherwise it scrolls the panel.
+    void wheelChangesOnlyTheFocusedField() {
+        auto w = makeWindow();
+        ParamForm* f = w->form();
+        QScrollBar* bar = f->scrollArea()->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);  // the form is longer than the panel at 1024x768
+        auto* opt = qobject_cast<QComboBox*>(f->editor(QStringLiteral("optimizer")));
+        auto* batch = qobject_cast<QLineEdit*>(f->editor(QStringLiteral("batch")));
+        auto* init = qobject_cast<QComboBox*>(f->editor(QStringLiteral("init")));
+        QVERIFY(opt && batch && init);
+        const std::string before = f->config().toJson().dump();
+        bar->setValue(bar->maximum() / 2);
+        const int scrolled = bar->value();
+        for (QWidget* ed : {static_cast<QWidget*>(opt), static_cast<QWidget*>(batch),
+                            static_cast<QWidget*>(init)}) {
+            QVERIFY(!ed->hasFocus());
+            wheel(ed, -1);
+            wheel(ed, -2);
+        }
+        QCOMPARE(f->config().toJson().dump(), before);  // nothing changed...
+        QVERIFY(bar->value() > scrolled);               // ...the panel scrolled instead
+        QVERIFY(f->isValid());
+        // A focused field takes the wheel: Batch 8 -> 9, the optimiser's next choice.
+        opt->setFocus();
+        QTRY_VERIFY(opt->hasFocus());
+        wheel(opt, -1);
+        QCOMPARE(f->config().getString("optimizer"), std::string("sgd"));
+        batch->setFocus();
+        QTRY_VERIFY(batch->hasFocus());
+        wheel(batch, 1);
+        QCOMPARE(f->config().getInt("batch"), 9);
+        QCOMPARE(batch->text(), QStringLiteral("9"));
+    }
+
+    // 2. Space: play / pause, never a duplicate of finished runs, never typed into a number.
+    void spaceIsPlayPauseAndNeverDuplicates() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyA(100000000));
+        auto* logEvery = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("log_every")));
+        logEvery->setFocus();
+        QTRY_VERIFY(logEvery->hasFocus());
+        QTest::keyClick(logEvery, Qt::Key_Space);  // play, from inside a number field
+        QCOMPARE(logEvery->text(), QStringLiteral("1"));
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));
+        QVERIFY(w->controller()->anyActive() && !w->controller()->paused());
+        QTest::keyClick(logEvery, Qt::Key_Space);  // pause
+        QVERIFY(w->controller()->paused());
+        QTest::keyClick(w.get(), Qt::Key_Space);  // resume
+        QVERIFY(!w->controller()->paused());
+        w->stopRuns();
+        QVERIFY(waitIdle(*w));
+        // The run ended: Space (meant as "pause") must not start the same settings again.
+        QTest::keyClick(w.get(), Qt::Key_Space);
+        QVERIFY(!w->controller()->anyActive());
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));
+        // Nor after a Re-seed: the form's settings are still those of run 1.
+        QTest::keyClick(w.get(), Qt::Key_R, Qt::ShiftModifier);
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        w->stopRuns();
+        QVERIFY(waitIdle(*w));
+        QTest::keyClick(w.get(), Qt::Key_Space);
+        QVERIFY(!w->controller()->anyActive());
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        // New settings: Space plays them.
+        ade::Config other = tinyA(100000000);
+        other.setText("lr", "0.02");
+        w->form()->setConfig(other);
+        QTest::keyClick(w.get(), Qt::Key_Space);
+        QCOMPARE(w->store()->runs().size(), std::size_t(3));
+        w->stopRuns();
+        QVERIFY(waitIdle(*w));
+        // Free text takes a typed space.
+        ade::Config same = tinyA(10);
+        same.setText("init", "same");
+        w->form()->setConfig(same);
+        auto* from = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("init_from")));
+        from->setFocus();
+        QTRY_VERIFY(from->hasFocus());
+        QTest::keyClicks(from, QStringLiteral("run 1"));
+        QCOMPARE(from->text(), QStringLiteral("run 1"));
+        QCOMPARE(w->store()->runs().size(), std::size_t(3));
+    }
+
+    // 3. Start disabled says why: its tooltip, the status bar, the field outlined and shown.
+    void disabledStartSaysWhy() {
+        auto w = makeWindow();
+        auto* rank = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("data.rank")));
+        QVERIFY(rank);
+        type(rank, QStringLiteral("10"));
+        QAction* start = w->action(QStringLiteral("start"));
+        QVERIFY(!start->isEnabled());
+        QVERIFY2(start->toolTip().contains(QStringLiteral("data.rank")), qPrintable(start->toolTip()));
+        auto* state = w->findChild<QLabel*>(QStringLiteral("stateLabel"));
+        QVERIFY(state->text().contains(QStringLiteral("cannot start")));
+        QVERIFY(state->text().contains(QStringLiteral("rank")));
+        QVERIFY(rank->property("ade.marked").toBool());
+        QCOMPARE(w->form()->firstProblemKey(), QStringLiteral("data.rank"));
+        // "Show" goes to the field: scrolled into view and focused.
+        auto* problems = w->form()->findChild<QLabel*>(QStringLiteral("formProblems"));
+        QVERIFY(problems->text().contains(QStringLiteral("href='data.rank'")));
+        w->form()->scrollArea()->verticalScrollBar()->setValue(
+            w->form()->scrollArea()->verticalScrollBar()->maximum());
+        w->action(QStringLiteral("resetForm"))->trigger();  // also: defaults are valid again
+        QVERIFY(start->isEnabled());
+        QVERIFY(!rank->property("ade.marked").toBool());
+        QCOMPARE(w->form()->config().getInt("data.rank"), 0);
+        type(rank, QStringLiteral("10"));
+        rank->clearFocus();
+        emit problems->linkActivated(QStringLiteral("data.rank"));
+        QTRY_VERIFY(rank->hasFocus());
+        const QRect r(rank->mapTo(w->form()->scrollArea()->viewport(), QPoint(0, 0)), rank->size());
+        QVERIFY(w->form()->scrollArea()->viewport()->rect().contains(r));
+    }
+
+    // 4. Out-of-range input is refused with the range in plain numbers, not clipped; marking
+    // moves no field; the time estimate of a measured size is shown before Start.
+    void badInputIsRefusedNotClipped() {
+        auto w = makeWindow();
+        ParamForm* f = w->form();
+        std::vector<int> ys;
+        for (const char* k : {"seed", "iterations", "data.n", "data.prompts", "lr", "batch"})
+            ys.push_back(f->editor(QLatin1String(k))->mapTo(f, QPoint(0, 0)).y());
+        auto* n = qobject_cast<QLineEdit*>(f->editor(QStringLiteral("data.n")));
+        type(n, QStringLiteral("-5"));
+        QCOMPARE(n->text(), QStringLiteral("-5"));          // kept as typed...
+        QCOMPARE(f->config().getInt("data.n"), 64);         // ...not taken...
+        QVERIFY(!f->isValid());                             // ...and refused
+        QVERIFY(f->errors().join(' ').contains(QStringLiteral("[1, 1048576]")));
+        auto* it = qobject_cast<QLineEdit*>(f->editor(QStringLiteral("iterations")));
+        type(it, QStringLiteral("99999999999"));
+        QCOMPARE(it->text(), QStringLiteral("99999999999"));  // not clipped to 1e9: refused
+        QVERIFY(f->errors().join(' ').contains(QStringLiteral("'99999999999'")));
+        QVERIFY(f->errors().join(' ').contains(QStringLiteral("[0, 1000000000]")));
+        QVERIFY(!w->action(QStringLiteral("start"))->isEnabled());
+        std::vector<int> after;
+        for (const char* k : {"seed", "iterations", "data.n", "data.prompts", "lr", "batch"})
+            after.push_back(f->editor(QLatin1String(k))->mapTo(f, QPoint(0, 0)).y());
+        QVERIFY(ys == after);  // no field moved
+        const QString seedTip = f->editor(QStringLiteral("seed"))->toolTip();
+        QVERIFY2(seedTip.contains(QStringLiteral("[0, 9223372036854775807]")), qPrintable(seedTip));
+        QVERIFY(!seedTip.contains(QStringLiteral("e+")));
+        const auto* spec = ade::ParamRegistry::instance().find("adam.beta2");
+        QCOMPARE(spec->allowedText(), std::string("a finite number in [0, 0.99999999]"));
+
+        // Time estimate: unknown until this size has run, then from the measured rate.
+        f->setConfig(tinyA(300));
+        auto* estimate = f->findChild<QLabel*>(QStringLiteral("timeEstimate"));
+        QVERIFY(estimate->text().contains(QStringLiteral("not measured")));
+        w->startFromForm();
+        QVERIFY(waitIdle(*w));
+        ade::Config longer = tinyA(3000000);
+        longer.setText("seed", "7");  // another seed and length: the same cost per iteration
+        f->setConfig(longer);
+        QVERIFY2(estimate->text().contains(QStringLiteral("about")), qPrintable(estimate->text()));
+        QVERIFY(estimate->text().contains(QStringLiteral("3000000 iterations")));
+        QVERIFY(estimate->toolTip().contains(QStringLiteral("run 1")));
+        ade::Config bigger = longer;
+        bigger.setText("data.n", "16");  // another size: not measured
+        f->setConfig(bigger);
+        QVERIFY(estimate->text().contains(QStringLiteral("not measured")));
+        // "measure": about a second of training on a worker thread gives the estimate.
+        QVERIFY(estimate->text().contains(QStringLiteral("href='measure'")));
+        emit estimate->linkActivated(QStringLiteral("measure"));
+        QVERIFY(estimate->text().contains(QStringLiteral("measuring")));
+        QTRY_VERIFY_WITH_TIMEOUT(estimate->toolTip().contains(QStringLiteral("one-second")), 30000);
+        QVERIFY(estimate->text().contains(QStringLiteral("3000000 iterations")));
+        QCOMPARE(w->store()->runs().size(), std::size_t(1));  // a measurement is not a run
+    }
+
+    // 5. Knobs the settings do not use are disabled, with the reason.
+    void knobsThatDoNotApplyAreDisabled() {
+        auto w = makeWindow();
+        ParamForm* f = w->form();
+        f->setConfig(tinyA(10));  // gd, no regulariser, random start, no preconditioner
+        for (const char* k : {"adam.beta1", "adam.beta2", "adam.eps", "batch", "temperature",
+                              "lambda", "epsilon", "precond.damping", "init_from"}) {
+            QWidget* ed = f->editor(QLatin1String(k));
+            QVERIFY2(ed && !ed->isEnabled(), k);
+            QVERIFY2(ed->toolTip().contains(QStringLiteral("Not used now")), k);
+        }
+        QVERIFY(f->editor(QStringLiteral("adam.beta1"))->toolTip().contains(QStringLiteral("optimizer = gd")));
+        for (const char* k : {"lr", "init_scale", "iterations", "data.n"})
+            QVERIFY2(f->editor(QLatin1String(k))->isEnabled(), k);
+        auto* opt = qobject_cast<QComboBox*>(f->editor(QStringLiteral("optimizer")));
+        opt->setCurrentIndex(opt->findData(QStringLiteral("adam")));
+        QVERIFY(f->editor(QStringLiteral("adam.beta1"))->isEnabled());
+        QVERIFY(f->editor(QStringLiteral("batch"))->isEnabled());
+        QVERIFY(!f->editor(QStringLiteral("temperature"))->isEnabled());
+        // A refused value in a knob that is not used does not block Start.
+        auto* beta = qobject_cast<QLineEdit*>(f->editor(QStringLiteral("adam.beta1")));
+        type(beta, QStringLiteral("7"));
+        QVERIFY(!f->isValid());
+        opt->setCurrentIndex(opt->findData(QStringLiteral("gd")));
+        QVERIFY(f->isValid());
+        // The rule lives in core, next to the key.
+        ade::Config c = tinyA(10);
+        std::string why;
+        QVERIFY(!c.isRelevant("batch", &why));
+        QVERIFY(why.find("optimizer = gd") != std::string::npos);
+        c.setText("optimizer", "sgd");
+        QVERIFY(c.isRelevant("batch"));
+    }
+
+    // 6. Reset keeps each run's name, colour and place; Re-seed adds runs beside the old ones
+    // with each run's own config and a new seed, and leaves the form alone.
+    void resetAndReseedAreUnsurprising() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyA(100000000));
+        w->startFromForm();
+        RunStore* s = w->store();
+        const RunRecord* r = s->runs().front().get();
+        const int id = r->id, colour = r->colorIndex;
+        const QString name = r->name;
+        QTRY_VERIFY(r->size() >= 3);
+        const double firstLoss = r->data[2][0];
+        QTest::keyClick(w.get(), Qt::Key_R);
+        QCOMPARE(s->runs().size(), std::size_t(1));
+        const RunRecord* again = s->runs().front().get();
+        QVERIFY(again->id != id);
+        QCOMPARE(again->colorIndex, colour);
+        QCOMPARE(again->name, name);
+        QTRY_VERIFY(again->size() >= 1);
+        QCOMPARE(again->data[2][0], firstLoss);  // same data and initial weights
+        // Re-seed: the form changed meanwhile; the run keeps its own config.
+        ade::Config edited = tinyA(100000000);
+        edited.setText("lr", "0.01");
+        w->form()->setConfig(edited);
+        const std::string formBefore = w->form()->config().toJson().dump();
+        QTest::keyClick(w.get(), Qt::Key_R, Qt::ShiftModifier);
+        QCOMPARE(w->form()->config().toJson().dump(), formBefore);
+        QCOMPARE(s->runs().size(), std::size_t(2));
+        const RunRecord* old = s->runs()[0].get();
+        const RunRecord* seeded = s->runs()[1].get();
+        QVERIFY(old->visible && seeded->visible);
+        QVERIFY(seeded->colorIndex != old->colorIndex);
+        QCOMPARE(seeded->config.getReal("lr"), 0.05);
+        QVERIFY(seeded->config.getInt("seed") != old->config.getInt("seed"));
+        QVERIFY(seeded->name.startsWith(name + QStringLiteral(" · seed ")));
+        QVERIFY(w->action(QStringLiteral("reseed"))->toolTip().contains(QStringLiteral("beside")));
+        w->stopRuns();
+        QVERIFY(waitIdle(*w));
+    }
+
+    // 7. Continue carries on the numbering of the run it continues.
+    void continueCarriesOnTheNumbering() {
+        auto w = makeWindow();
+        w->form()->setConfig(tinyA(40));
+        w->startFromForm();
+        QVERIFY(waitIdle(*w));
+        const RunRecord* first = w->store()->runs().front().get();
+        QCOMPARE(first->lastIteration(), 40L);
+        QString error;
+        QVERIFY2(w->sessions()->continueRun(first->id, 25, &error), qPrintable(error));
+        QVERIFY(waitIdle(*w));
+        const RunRecord* cont = w->store()->runs().back().get();
+        QCOMPARE(cont->data[0].front(), 40.0);
+        QCOMPARE(cont->lastIteration(), 65L);
+        QCOMPARE(cont->size(), std::size_t(26));
+        QCOMPARE(cont->data[2].front(), first->data[2].back());  // from where it stopped
+    }
+
+    // 8. Closing with runs not saved asks Save / Discard / Cancel.
+    void closingWithUnsavedRunsAsks() {
+        QTemporaryDir tmp;
+        LaunchOptions o;
+        o.persistSettings = false;
+        o.askBeforeClosing = true;
+        MainWindow w(o);
+        w.show();
+        w.form()->setConfig(tinyA(20));
+        w.startFromForm();
+        QVERIFY(waitIdle(w));
+        QVERIFY(w.sessions()->hasUnsavedRuns());
+        answerNextMessageBox(QMessageBox::Cancel);
+        QVERIFY(!w.close());  // stays open, runs kept
+        QVERIFY(w.isVisible());
+        QCOMPARE(w.store()->runs().size(), std::size_t(1));
+        const QString file = tmp.filePath(QStringLiteral("s.json"));
+        QVERIFY(w.sessions()->saveSession(file));
+        QVERIFY(!w.sessions()->hasUnsavedRuns());
+        ade::Config other = tinyA(20);
+        other.setText("lr", "0.02");
+        w.form()->setConfig(other);
+        w.startFromForm();
+        QVERIFY(waitIdle(w));
+        QVERIFY(w.sessions()->hasUnsavedRuns());
+        answerNextMessageBox(QMessageBox::Save);  // to the session's file
+        QVERIFY(w.close());
+        const auto read = ade::readSessionFile(file.toStdString());
+        QVERIFY(read.session);
+        QCOMPARE(read.session->runs.size(), std::size_t(2));
+        // Discard closes without saving.
+        MainWindow v(o);
+        v.show();
+        v.form()->setConfig(tinyA(20));
+        v.startFromForm();
+        QVERIFY(waitIdle(v));
+        answerNextMessageBox(QMessageBox::Discard);
+        QVERIFY(v.close());
+        // Nothing to save: no question.
+        MainWindow empty(o);
+        empty.show();
+        QVERIFY(!empty.sessions()->hasUnsavedRuns());
+        QVERIFY(empty.close());
+    }
+
+    // 9. Opening a session: the form, About panel and status bar follow it.
+    void openingASessionFollowsIt() {
+        QTemporaryDir tmp;
+        const QString file = tmp.filePath(QStringLiteral("c.json"));
+        {
+            auto w = makeWindow();
+            w->form()->setConfig(tinyC(30));
+            w->startFromForm();
+            QVERIFY(waitIdle(*w));
+            QVERIFY(w->sessions()->saveSession(file));
+        }
+        auto v = makeWindow();
+        QCOMPARE(v->form()->config().experiment(), std::string("a"));
+        QVERIFY(v->sessions()->openSession(file));
+        QCOMPARE(v->form()->config().experiment(), std::string("c"));
+        QCOMPARE(v->form()->config().getInt("lora.hidden"), 4);
+        const QString about = v->findChild<QTextBrowser*>(QStringLiteral("about"))->toPlainText();
+        QVERIFY2(about.contains(QStringLiteral("LoRA")), qPrintable(about.left(200)));
+        bool iteration = false, points = false;
+        for (QLabel* l : v->statusBar()->findChildren<QLabel*>()) {
+            iteration = iteration || l->text() == QStringLiteral("iteration 30");
+            points = points || l->text() == QStringLiteral("31 points");
+        }
+        QVERIFY(iteration && points);
+        QVERIFY(!v->action(QStringLiteral("reset"))->isEnabled());  // no runs of before
+    }
+
+    // 12. Every colour readable on white (WCAG contrast >= 3:1), no two runs share a colour.
+    void paletteIsReadableAndRunsDoNotShareColours() {
+        const int n = 3 * paletteSize();
+        QSet<QRgb> seen;
+        for (int i = 0; i < n; ++i) {
+            const QColor c = paletteColor(i);
+            const double ratio = contrastRatio(c, Qt::white);
+            QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1: %2").arg(c.name()).arg(ratio)));
+            QVERIFY2(!seen.contains(c.rgb()), qPrintable(c.name()));
+            seen.insert(c.rgb());
+        }
+        QCOMPARE(contrastRatio(Qt::black, Qt::white), 21.0);
+        // Apart in CIE L*a*b* (Delta E 1976): the eight base colours clearly (>= 30), every
+        // shade after them still visibly (>= 7).
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                const double d = deltaE(paletteColor(i), paletteColor(j));
+                const double least = i < paletteSize() && j < paletteSize() ? 30 : 7;
+                QVERIFY2(d >= least, qPrintable(QStringLiteral("%1 %2: %3")
+                                                    .arg(paletteColor(i).name(),
+                                                         paletteColor(j).name())
+                                                    .arg(d)));
+            }
+        QCOMPARE(runPenStyle(0), Qt::SolidLine);
+        QVERIFY(runPenStyle(paletteSize()) != Qt::SolidLine);
+        QVERIFY(runMarker(paletteSize()) != runMarker(0));
+        // Twenty runs in one store: twenty colours; a deleted run's colour is reused only then.
+        RunStore s;
+        std::vector<int> ids;
+        for (int i = 0; i < 20; ++i)
+            ids.push_back(s.addRun(QStringLiteral("r"), tinyA(1)));
+        QSet<int> colours;
+        for (const auto& r : s.runs())
+            colours.insert(r->colorIndex);
+        QCOMPARE(colours.size(), 20);
+        s.removeRun(ids[3]);
+        const int again = s.addRun(QStringLiteral("r"), tinyA(1));
+        QCOMPARE(s.run(again)->colorIndex, 3);
+        QVERIFY(!s.setColorIndex(again, 0));  // taken by the first run
+    }
+
+    // 19. Run list: the new run is scrolled to, the experiment is shown, names stay apart.
+    void runListShowsExperimentAndNewRuns() {
+        auto w = makeWindow();
+        RunStore* s = w->store();
+        RunListWidget* list = w->runList();
+        int last = 0;
+        for (int i = 0; i < 15; ++i)
+            last = s->addRun(QStringLiteral("none"), config({{"experiment", "b"}}));
+        QTreeWidgetItem* item = list->itemForRun(last);
+        QVERIFY(list->viewport()->rect().intersects(list->visualItemRect(item)));
+        QCOMPARE(item->text(1), QStringLiteral("B"));
+        const int c = s->addRun(QStringLiteral("none"), config({{"experiment", "c"}}));
+        QCOMPARE(s->run(c)->name, QStringLiteral("none (C)"));
+        QCOMPARE(list->itemForRun(c)->text(1), QStringLiteral("C"));
+        const int c2 = s->addRun(QStringLiteral("none"), config({{"experiment", "c"}}));
+        QCOMPARE(s->run(c2)->name, QStringLiteral("none (C) (2)"));
+        QCOMPARE(s->run(s->addRun(QStringLiteral("none"), config({{"experiment", "b"}})))->name,
+                 QStringLiteral("none (16)"));
+        QVERIFY(list->viewport()->rect().intersects(list->visualItemRect(list->itemForRun(c2))));
+    }
+};
+
+QTEST_MAIN(TestForms)
+#include "test_forms.moc"

@@ -1,0 +1,79 @@
+// SessionManager: the Edit menu (copy / paste a config) and continuing a stopped run.
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QMenu>
+#include <QStatusBar>
+
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunListWidget.h"
+#include "RunStore.h"
+#include "SessionManager.h"
+#include "plan/Preset.h"
+
+namespace ade::ui {
+
+QMenu* SessionManager::editMenu(QMenu* edit) {
+    auto* copy =
+        edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setObjectName("copyConfig");
+    copy->setStatusTip(tr("The selected run's JSON config to the clipboard, to share a setting"));
+    auto* paste = edit->addAction(tr("&Paste config"), this, [this] {
+        QString error;
+        if (!pasteConfig(QApplication::clipboard()->text(), &error))
+            showError(tr("Cannot paste config"), error);
+    });
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    paste->setObjectName("pasteConfig");
+    paste->setStatusTip(tr("Fill the form from a JSON config on the clipboard"));
+    return edit;
+}
+
+bool SessionManager::copySelectedRunAsConfig() {
+    const auto ids = window_->runList()->selectedRunIds();
+    const RunRecord* r = ids.isEmpty() ? nullptr : window_->store()->run(ids.front());
+    const ade::Config config = r ? r->config : window_->form()->config();
+    QApplication::clipboard()->setText(QString::fromStdString(config.toJson().dump(2)));
+    window_->statusBar()->showMessage(tr("Config copied to the clipboard"), 4000);
+    return true;
+}
+
+bool SessionManager::pasteConfig(const QString& text, QString* error) {
+    ade::PlanError pe;
+    const auto plan = ade::parsePlan(text.toStdString(), "clipboard", {}, &pe);
+    if (!plan) {
+        if (error) *error = QString::fromStdString(pe.message);
+        return false;
+    }
+    window_->form()->setConfig(plan->runs.front().config);
+    window_->statusBar()->showMessage(tr("Form filled from the pasted config"), 4000);
+    return true;
+}
+
+bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
+    const RunRecord* r = window_->store()->run(id);
+    if (!r || !r->finalParams) {
+        if (error) *error = tr("this run has no saved parameters to continue from");
+        return false;
+    }
+    if (isActive(r->state)) {
+        if (error) *error = tr("this run is still running");
+        return false;
+    }
+    ade::Config c = r->config;
+    c.setJson("iterations", moreIterations);
+    // Its iterations carry on the numbering of the run it continues (its record 0 is the
+    // other's last state), so on the charts it goes on from where that run stopped.
+    const long offset = r->lastIteration();
+    const auto params = r->finalParams;
+    RunStore* store = window_->store();
+    const int cont = store->addRun(r->name + "-continued", c);
+    store->run(cont)->iterationOffset = offset;
+    window_->controller()->startRecord(cont, params);
+    return true;
+}
+
+}  // namespace ade::ui
