@@ -43,6 +43,10 @@ StyleValues styleValues(FigureStyle s, QSize size) {
         QColor(252, 252, 252), QColor(40, 40, 40), QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
 }
 
+bool isHidden(const FigureOptions& o, const RunRecord& r, const std::string& column) {
+    return o.hidden.contains(QStringLiteral("m:") + QString::fromStdString(column)) ||
+           o.hidden.contains(QStringLiteral("r:") + QString::number(r.id));
+}
 
 }  // namespace
 
@@ -102,7 +106,7 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         const int it = r->column("iteration");
         if (it < 0 || r->size() == 0) continue;
         for (const auto& c : r->columns)
-            if (spec.accepts(r->config.experiment(), c)) {
+            if (spec.accepts(r->config.experiment(), c) && !isHidden(o, *r, c)) {
                 x0 = std::min(x0, r->data[it].front());
                 x1 = std::max(x1, r->data[it].back());
                 if (std::find(shownColumns.begin(), shownColumns.end(), c) == shownColumns.end())
@@ -125,7 +129,9 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         if (it < 0) continue;
         int metricIndex = 0;
         for (std::size_t c = 0; c < r->columns.size(); ++c) {
-            if (!spec.accepts(r->config.experiment(), r->columns[c])) continue;
+            if (!spec.accepts(r->config.experiment(), r->columns[c]) ||
+                isHidden(o, *r, r->columns[c]))
+                continue;
             const auto& x = r->data[it];
             std::vector<double> y = r->data[c];
             const bool sym = o.symLogY && !o.logY;
@@ -215,17 +221,27 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         ay = c;
     } else if (o.logY) {
         auto* l = new QLogValueAxis();
-        l->setBase(10);
-        l->setLabelFormat("%.0e");
-        l->setRange(std::pow(10, std::floor(std::log10(y0))),
-                    std::pow(10, std::ceil(std::log10(y1))));
-        l->setMinorTickCount(-1);
+        double lo = std::pow(10, std::floor(std::log10(y0)));
+        double hi = std::pow(10, std::ceil(std::log10(y1)));
+        if (o.yMax > o.yMin && o.yMin > 0) lo = o.yMin, hi = o.yMax;  // as zoomed on screen
+        // Labels sit on powers of the base: within two decades, finer powers 10^(k/n) so that
+        // the axis carries at least three labels.
+        const double decades = std::log10(hi / lo);
+        const int n =
+            decades >= 2 ? 1 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 2, 20);
+        l->setBase(std::pow(10.0, 1.0 / n));
+        l->setLabelFormat(n == 1 ? "%.0e" : "%.3g");
+        l->setRange(lo, hi);
+        l->setMinorTickCount(n == 1 ? -1 : 0);
         ay = l;
     } else {
         auto* v = new QValueAxis();
         const double pad = 0.05 * (y1 - y0);
         // A quantity that cannot be negative (a norm) never gets a negative axis.
-        v->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
+        if (o.yMax > o.yMin)
+            v->setRange(o.yMin, o.yMax);  // as zoomed on screen
+        else
+            v->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
         v->setLabelFormat("%.3g");
         ay = v;
     }
@@ -329,9 +345,10 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
     return true;
 }
 
-QStringList renderAllFigures(const RunStore& store, const FigureOptions& options,
-                             const std::vector<FigureFormat>& formats, const QString& dir,
-                             QString* error) {
+QStringList renderAllFigures(
+    const RunStore& store, const FigureOptions& options, const std::vector<FigureFormat>& formats,
+    const QString& dir, QString* error,
+    const std::function<void(const ChartSpec&, FigureOptions&)>& perChart) {
     QStringList written;
     std::error_code ec;
     std::filesystem::create_directories(dir.toStdString(), ec);
@@ -346,6 +363,7 @@ QStringList renderAllFigures(const RunStore& store, const FigureOptions& options
         FigureOptions o = options;
         o.logY = spec.scale == ade::AxisScale::Log && options.logY;
         o.symLogY = spec.scale == ade::AxisScale::SymLog && options.logY;
+        if (perChart) perChart(spec, o);
         if (!buildFigureChart(spec, store, o)) continue;
         for (FigureFormat f : formats) {
             const QString path = QDir(dir).filePath(spec.id + "." + figureSuffix(f));

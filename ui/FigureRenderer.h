@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct FigureOptions {
     QString yLabel;          // empty: derived from the metrics
     Qt::Alignment legend = Qt::AlignRight;  // 0 hides the legend
     double xMin = 0, xMax = 0;              // x range; xMax <= xMin means all data
+    double yMin = 0, yMax = 0;              // y range (axis units); yMax <= yMin: from the data
+    // Curves hidden on screen (legend keys "m:<column>", "r:<run id>"): not exported either.
+    QStringList hidden;
     QString metadata;  // reproduction text: config, seed, CLI command (embedded in the file)
 };
 
@@ -52,8 +56,11 @@ std::vector<ChartSpec> figureCharts(const RunStore& store);
 
 // Every chart of figureCharts() that has data, into `dir` as <id>.<suffix> for each
 // format. Returns the files written; stops at the first error (already written files stay).
-QStringList renderAllFigures(const RunStore& store, const FigureOptions& options,
-                             const std::vector<FigureFormat>& formats, const QString& dir,
-                             QString* error);
+// `perChart` adjusts the options of each chart (the GUI passes each panel's zoom and hidden
+// curves).
+QStringList renderAllFigures(
+    const RunStore& store, const FigureOptions& options, const std::vector<FigureFormat>& formats,
+    const QString& dir, QString* error,
+    const std::function<void(const ChartSpec&, FigureOptions&)>& perChart = {});
 
 }  // namespace ade::ui

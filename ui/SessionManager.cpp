@@ -124,9 +124,22 @@ void SessionManager::addToFileMenu(QMenu* file) {
             o.metadata = reproductionText(*window_->store());
             QString error;
             QStringList written;
+            // Each figure as its chart is on screen: curves hidden there stay hidden, a zoomed
+            // chart exports its zoom (unless the dialog sets an x range).
+            auto asOnScreen = [charts](const ChartSpec& spec, FigureOptions& fo) {
+                const ChartPanel* panel = charts->panel(spec.id);
+                if (!panel) return;
+                fo.hidden = panel->hiddenKeys();
+                if (!panel->zoomed()) return;
+                double x0, x1, y0, y1;
+                panel->visibleRange(x0, x1, y0, y1);
+                if (!(fo.xMax > fo.xMin)) fo.xMin = x0, fo.xMax = x1;
+                fo.yMin = y0;
+                fo.yMax = y1;
+            };
             if (dlg.chartId().isEmpty()) {
-                written =
-                    renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(), &error);
+                written = renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(),
+                                           &error, asOnScreen);
             } else {
                 QDir().mkpath(dlg.folder());
                 for (const auto& spec : specs)
@@ -135,6 +148,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
                             o.logY = spec.scale == ade::AxisScale::Log && dlg.options().logY;
                             o.symLogY =
                                 spec.scale == ade::AxisScale::SymLog && dlg.options().logY;
+                            asOnScreen(spec, o);
                             const QString path =
                                 QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
                             if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;
@@ -258,9 +272,7 @@ void SessionManager::exportData(bool json) {
     std::vector<const RunRecord*> runs;
     for (int id : window_->runList()->selectedRunIds())
         if (const auto* r = window_->store()->run(id)) runs.push_back(r);
-    if (runs.empty())
-        for (const auto& r : window_->store()->runs())
-            runs.push_back(r.get());
+    if (runs.empty()) runs = window_->store()->visibleRuns();  // "all": those on the charts
     if (runs.empty()) return;
     QString error;
     if (json) {

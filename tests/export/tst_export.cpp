@@ -1,5 +1,8 @@
 // Figure export (PNG/SVG/PDF), session <-> store round trips, and the CLI's `figure` command.
+#include <QChart>
+#include <QLogValueAxis>
 #include <QRegularExpression>
+#include <QValueAxis>
 #include <QtTest>
 #include <QtWidgets>
 
@@ -153,6 +156,44 @@ class TestExport : public QObject {
             QVERIFY(other.runs()[i]->data == store.runs()[i]->data);
             QVERIFY(other.runs()[i]->finalParams.has_value());
         }
+    }
+
+    // An export is the chart as it is on screen: curves hidden by the legend stay hidden, a
+    // zoomed range is kept, and a log axis over a decade or two still carries several labels.
+    void exportKeepsWhatTheScreenShows() {
+        FigureOptions o;
+        auto seriesNames = [&](const FigureOptions& fo) {
+            QStringList names;
+            auto chart = buildFigureChart(loss, store, fo);
+            for (QAbstractSeries* s : chart->series())
+                names << s->name();
+            return names;
+        };
+        const QStringList all = seriesNames(o);
+        QVERIFY(!all.filter("train loss").isEmpty());
+        o.hidden = {QStringLiteral("m:train_loss")};
+        QVERIFY(seriesNames(o).filter("train loss").isEmpty());
+        QCOMPARE(seriesNames(o).size(), all.size() - 2);  // two runs
+        o.hidden = {QStringLiteral("r:") + QString::number(store.runs()[0]->id)};
+        for (const QString& name : seriesNames(o))
+            QVERIFY(!name.startsWith(store.runs()[0]->name + QStringLiteral(" ·")));
+        QCOMPARE(seriesNames(o).size(), all.size() / 2);
+        o.hidden.clear();
+        o.xMin = 5;
+        o.xMax = 15;
+        o.yMin = 0.2;
+        o.yMax = 0.5;
+        auto chart = buildFigureChart(loss, store, o);
+        auto* ly = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(ly);
+        QCOMPARE(ly->min(), 0.2);
+        QCOMPARE(ly->max(), 0.5);
+        // Less than half a decade: labels at finer powers, at least three inside the range.
+        const double lo = std::log(ly->min()) / std::log(ly->base());
+        const double hi = std::log(ly->max()) / std::log(ly->base());
+        QVERIFY2(std::floor(hi) - std::ceil(lo) + 1 >= 3, qPrintable(QString::number(ly->base())));
+        auto* vx = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(vx && vx->min() <= 5 && vx->max() >= 15 && vx->max() < 20);
     }
 
     void csvExportRoundTrip() {

@@ -59,6 +59,11 @@ class ChartPanel : public QWidget {
     virtual int drawnPoints() const = 0;          // points handed to the plot at the last refresh
     virtual void setSeriesHidden(const QString& name, bool hidden) = 0;  // as a legend click
     virtual QString crosshairText() const = 0;  // the crosshair's values (HTML), "" when none
+    // What an export of this chart should keep of the screen: the curves hidden by legend clicks
+    // ("m:<column>", "r:<run id>"), and the axes' ranges when the user zoomed or panned.
+    virtual QStringList hiddenKeys() const = 0;
+    virtual bool zoomed() const = 0;
+    virtual void visibleRange(double& x0, double& x1, double& y0, double& y1) const = 0;
 
   signals:
     void painted(double milliseconds, double cpuMilliseconds);  // each paint of the plot

@@ -548,6 +548,19 @@ class QtChartPanel final : public ChartPanel {
         QToolTip::hideText();
     }
     QString crosshairText() const override { return crossText_; }
+    QStringList hiddenKeys() const override {
+        QStringList out;
+        for (const QString& k : hidden_)
+            out << k;
+        return out;
+    }
+    bool zoomed() const override { return !autoRange_; }
+    void visibleRange(double& x0, double& x1, double& y0, double& y1) const override {
+        x0 = axisMin(xAxis_);
+        x1 = axisMax(xAxis_);
+        y0 = axisMin(yAxis_);
+        y1 = axisMax(yAxis_);
+    }
 
     ChartSpec spec_;
     std::map<std::pair<std::string, std::string>, Described> described_;
