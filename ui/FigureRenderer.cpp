@@ -231,7 +231,8 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
             decades >= 2 ? 1 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 2, 20);
         l->setBase(std::pow(10.0, 1.0 / n));
         l->setLabelFormat(n == 1 ? "%.0e" : "%.3g");
-        l->setRange(lo, hi);
+        // A hair wider: Qt leaves out a label that sits exactly on the axis' end.
+        l->setRange(lo * (1 - 1e-9), hi * (1 + 1e-9));
         l->setMinorTickCount(n == 1 ? -1 : 0);
         ay = l;
     } else {

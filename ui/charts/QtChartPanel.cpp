@@ -419,6 +419,10 @@ class QtChartPanel final : public ChartPanel {
                     if (v->tickCount() != ticks) v->setTickCount(ticks);
                 }
             setAxisRange(xAxis_, x0, x1);
+            if (options_.logY) {  // a hair wider: Qt leaves out a label exactly on an end
+                y0 *= 1 - 1e-9;
+                y1 *= 1 + 1e-9;
+            }
             setAxisRange(yAxis_, y0, y1);
             if (auto* cat = qobject_cast<QCategoryAxis*>(yAxis_); cat && (y0 != symLo_ || y1 != symHi_)) {
                 setSymLogLabels(cat, y0, y1);
