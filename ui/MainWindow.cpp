@@ -331,6 +331,7 @@ void MainWindow::restoreSettings() {
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     charts_->setLogY(s.value(QStringLiteral("charts/logY"), true).toBool());
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
+    charts_->setWallTimeX(s.value(QStringLiteral("charts/wallTimeX"), false).toBool());
     charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
     {
         std::map<QString, bool> choices;
@@ -359,6 +360,7 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("charts/logY"), charts_->logY());
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
+    s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
     {
         QVariantMap shown;
