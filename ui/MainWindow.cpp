@@ -158,7 +158,7 @@ void MainWindow::buildDocks() {
     runList_ = new RunListWidget(store_);
     auto* runsDock = new QDockWidget(tr("Runs"), this);
     runsDock->setObjectName(QStringLiteral("runsDock"));
-    runsDock->setWidget(runList_);
+    runsDock->setWidget(runList_->panel());  // the table under its metric chooser
     addDockWidget(Qt::BottomDockWidgetArea, runsDock);
 
     about_ = new QTextBrowser;
@@ -236,6 +236,9 @@ void MainWindow::buildMenus() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
         run->addAction(action(QLatin1String(n)));
+    run->addSeparator();
+    run->addAction(tr("&Compare configs…"), runList_, &RunListWidget::compareSelected)
+        ->setObjectName(QStringLiteral("compareConfigs"));
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setObjectName(QStringLiteral("presetsMenu"));
