@@ -59,6 +59,7 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     metric_ = new QComboBox(this);
     metric_->setObjectName(QStringLiteral("runMetric"));
     metric_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    metric_->setMinimumContentsLength(18);  // a label is never cut before the list is filled
     metric_->setToolTip(tr("The metric whose final value, best (lowest) value and floor (mean "
                            "of the last 10 % of records) the table shows"));
     metric_->hide();  // shown in panel()
