@@ -1,6 +1,7 @@
 #include "ChartArea.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -31,6 +32,14 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
     logX_ = new QCheckBox(tr("Log &x"), this);
     logX_->setObjectName(QStringLiteral("logX"));
     logX_->setToolTip(tr("Logarithmic iteration axis (iteration 0 is not shown)"));
+    xAxis_ = new QComboBox(this);
+    xAxis_->setObjectName(QStringLiteral("xAxis"));
+    xAxis_->addItem(tr("iteration"));
+    xAxis_->addItem(tr("wall time"));
+    xAxis_->setToolTip(tr("x axis of every chart: the iteration, or the wall time in seconds "
+                          "since each run started (runs of different speed side by side)"));
+    auto* xLabel = new QLabel(tr("&x:"), this);
+    xLabel->setBuddy(xAxis_);
     smoothing_ = new QSlider(Qt::Horizontal, this);
     smoothing_->setObjectName(QStringLiteral("smoothing"));
     smoothing_->setRange(0, 99);
@@ -49,6 +58,9 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
            "hide or show its curve."));
     bar->addWidget(logY_);
     bar->addWidget(logX_);
+    bar->addSpacing(12);
+    bar->addWidget(xLabel);
+    bar->addWidget(xAxis_);
     bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Smoothing"), this));
     bar->addWidget(smoothing_);
@@ -70,6 +82,7 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
 
     connect(logY_, &QCheckBox::toggled, this, &ChartArea::applyOptions);
     connect(logX_, &QCheckBox::toggled, this, &ChartArea::applyOptions);
+    connect(xAxis_, &QComboBox::currentIndexChanged, this, &ChartArea::applyOptions);
     connect(smoothing_, &QSlider::valueChanged, this, &ChartArea::applyOptions);
     connect(fit, &QPushButton::clicked, this, &ChartArea::fitAll);
     smoothingLabel_->setText(QStringLiteral("0.00"));
@@ -212,6 +225,12 @@ bool ChartArea::logY() const {
 bool ChartArea::logX() const {
     return logX_->isChecked();
 }
+bool ChartArea::wallTimeX() const {
+    return xAxis_->currentIndex() == 1;
+}
+void ChartArea::setWallTimeX(bool on) {
+    xAxis_->setCurrentIndex(on ? 1 : 0);
+}
 double ChartArea::smoothing() const {
     return smoothing_->value() / 100.0;
 }
@@ -249,6 +268,7 @@ void ChartArea::applyPanelOptions(ChartPanel* p) {
     o.logY = logY() && p->spec().scale == ade::AxisScale::Log;
     o.symLogY = logY() && p->spec().scale == ade::AxisScale::SymLog;
     o.logX = logX();
+    o.wallTime = wallTimeX();
     o.smoothing = smoothing();
     o.presentation = presentation_;
     p->setOptions(o);

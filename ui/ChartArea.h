@@ -1,6 +1,6 @@
 #pragma once
-// The live charts of the window: a grid of ChartPanels and the chart toolbar (log y, log x, EMA
-// smoothing, fit). Which charts the grid holds comes from the experiments' descriptions: the
+// The live charts of the window: a grid of ChartPanels and the chart toolbar (log y, log x,
+// x: iteration / wall time, EMA smoothing, fit). Which charts the grid holds comes from the experiments' descriptions: the
 // charts of the form's experiment and of every run's, those shown by default unless the user
 // chose otherwise in View > Charts. Knows panels only through the ChartPanel interface.
 #include <QWidget>
@@ -12,6 +12,7 @@
 #include "charts/ChartPanel.h"
 
 class QCheckBox;
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QMenu;
@@ -47,6 +48,8 @@ class ChartArea : public QWidget {
 
     bool logY() const;
     bool logX() const;
+    bool wallTimeX() const;  // x: wall time (s) of each run instead of iteration
+    void setWallTimeX(bool on);
     double smoothing() const;
     void setLogY(bool on);
     void setLogX(bool on);
@@ -75,6 +78,7 @@ class ChartArea : public QWidget {
     QMenu* chartsMenu_ = nullptr;
     QCheckBox* logY_ = nullptr;
     QCheckBox* logX_ = nullptr;
+    QComboBox* xAxis_ = nullptr;  // iteration / wall time
     QSlider* smoothing_ = nullptr;
     QLabel* smoothingLabel_ = nullptr;
     bool presentation_ = false;

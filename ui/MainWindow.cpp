@@ -158,7 +158,7 @@ void MainWindow::buildDocks() {
     runList_ = new RunListWidget(store_);
     auto* runsDock = new QDockWidget(tr("Runs"), this);
     runsDock->setObjectName(QStringLiteral("runsDock"));
-    runsDock->setWidget(runList_);
+    runsDock->setWidget(runList_->panel());  // the table under its metric chooser
     addDockWidget(Qt::BottomDockWidgetArea, runsDock);
 
     about_ = new QTextBrowser;
@@ -236,6 +236,9 @@ void MainWindow::buildMenus() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
         run->addAction(action(QLatin1String(n)));
+    run->addSeparator();
+    run->addAction(tr("&Compare configs…"), runList_, &RunListWidget::compareSelected)
+        ->setObjectName(QStringLiteral("compareConfigs"));
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setObjectName(QStringLiteral("presetsMenu"));
@@ -331,6 +334,7 @@ void MainWindow::restoreSettings() {
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     charts_->setLogY(s.value(QStringLiteral("charts/logY"), true).toBool());
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
+    charts_->setWallTimeX(s.value(QStringLiteral("charts/wallTimeX"), false).toBool());
     charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
     {
         std::map<QString, bool> choices;
@@ -359,6 +363,7 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("charts/logY"), charts_->logY());
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
+    s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
     {
         QVariantMap shown;

@@ -1,73 +1,41 @@
 #include "RunListWidget.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
-#include <QPainter>
-#include <QPixmap>
+#include <QMessageBox>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <utility>
 
+#include "ConfigDiffDialog.h"
 #include "RunStore.h"
+#include "RunListColumns.h"
 #include "charts/Palette.h"
+#include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
 
 namespace {
-enum Col { ColName, ColExperiment, ColState, ColIter, ColFinal, ColParams, NCols };
+// More columns than this would push the summary off any screen; the rest are in the summary.
+constexpr std::size_t kMaxKeyColumns = 8;
 
-// The run's colour in the shape of its second cue (RunMarker): runs after the palette's eight
-// colours differ by shape as well as by shade.
-QIcon swatch(int colorIndex) {
-    QPixmap pm(14, 14);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setBrush(paletteColor(colorIndex));
-    p.setPen(Qt::NoPen);
-    switch (runMarker(colorIndex)) {
-        case RunMarker::Square:
-            p.drawRoundedRect(QRectF(1, 1, 12, 12), 3, 3);
-            break;
-        case RunMarker::Circle:
-            p.drawEllipse(QRectF(1, 1, 12, 12));
-            break;
-        case RunMarker::Triangle:
-            p.drawPolygon(QPolygonF({QPointF(7, 1), QPointF(13, 13), QPointF(1, 13)}));
-            break;
-        case RunMarker::Diamond:
-            p.drawPolygon(QPolygonF({QPointF(7, 0), QPointF(14, 7), QPointF(7, 14), QPointF(0, 7)}));
-            break;
-    }
-    return QIcon(pm);
-}
-
-QString finalMetrics(const RunRecord& r) {
-    // The experiment's headline metric, then the test loss, by their labels.
-    const ade::ExperimentInfo* info = ade::findExperiment(r.config.experiment());
-    std::vector<std::string> preferred = {"test_loss", "train_loss"};
-    if (info && !info->headlineMetric.empty())
-        preferred.insert(preferred.begin(), info->headlineMetric);
-    QStringList parts;
-    for (const std::string& m : preferred) {
-        if (r.column(m) < 0) continue;
-        const QString label = QString::fromStdString(ade::describeColumn(r.config.experiment(), m).label);
-        const QString text = QStringLiteral("%1 %2").arg(label).arg(r.last(m), 0, 'g', 4);
-        if (!parts.contains(text)) parts << text;
-        if (parts.size() == 2) break;
-    }
-    return parts.join(QStringLiteral(", "));
+void setNumber(QTreeWidgetItem* item, int col, double v) {
+    item->setText(col, std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'g', 5));
+    item->setData(col, kSortRole, v);
 }
 }  // namespace
 
 RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     : QTreeWidget(parent), store_(store) {
     setObjectName(QStringLiteral("runList"));
-    setColumnCount(NCols);
-    setHeaderLabels({tr("Run"), tr("Experiment"), tr("State"), tr("Iteration"),
-                     tr("Final metrics"), tr("Key parameters")});
+    setColumnCount(NFixed + 1);
     setRootIsDecorated(false);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
@@ -76,15 +44,41 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(QHeaderView::Interactive);
     setColumnWidth(ColName, 180);
-    header()->setSectionResizeMode(ColExperiment, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(ColState, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(ColIter, QHeaderView::ResizeToContents);
-    setColumnWidth(ColFinal, 260);
+    for (int c : {ColExperiment, ColState, ColIter})
+        header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    for (int c : {ColFinal, ColBest, ColFloor})
+        setColumnWidth(c, 80);
+    // Unsorted at first (the runs' order); a header click sorts, a third click unsorts.
+    header()->setSortIndicator(-1, Qt::AscendingOrder);
+    header()->setSortIndicatorClearable(true);
+    setSortingEnabled(true);
+    connect(header(), &QHeaderView::sortIndicatorChanged, this, [this](int section) {
+        if (section < 0) restoreStoreOrder();
+    });
+
+    metric_ = new QComboBox(this);
+    metric_->setObjectName(QStringLiteral("runMetric"));
+    metric_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    metric_->setMinimumContentsLength(18);  // a label is never cut before the list is filled
+    metric_->setToolTip(tr("The metric whose final value, best (lowest) value and floor (mean "
+                           "of the last 10 % of records) the table shows"));
+    metric_->hide();  // shown in panel()
+    connect(metric_, &QComboBox::currentIndexChanged, this, [this] {
+        for (const auto& r : store_->runs())
+            if (QTreeWidgetItem* item = itemForRun(r->id)) updateMetricCells(item, *r);
+    });
+    syncKeyColumns();
+
     connect(store, &RunStore::runAdded, this, &RunListWidget::addRow);
-    connect(store, &RunStore::runChanged, this, &RunListWidget::updateRow);
+    connect(store, &RunStore::runChanged, this, [this](int id) {
+        syncMetrics();
+        syncKeyColumns();  // a run's config may have changed
+        updateRow(id);
+    });
     progressTimer_.setSingleShot(true);
     progressTimer_.setInterval(200);
     connect(&progressTimer_, &QTimer::timeout, this, [this] {
+        syncMetrics();  // a run's first records bring its columns
         const QSet<int> ids = std::exchange(progressPending_, {});
         for (int id : ids)
             updateProgress(id);
@@ -106,9 +100,51 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
         addRow(r->id);
 }
 
+QWidget* RunListWidget::panel() {
+    if (panel_) return panel_;
+    panel_ = new QWidget;
+    panel_->setObjectName(QStringLiteral("runPanel"));
+    auto* lay = new QVBoxLayout(panel_);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(2);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    auto* label = new QLabel(tr("&Metric:"), panel_);
+    label->setBuddy(metric_);
+    bar->addWidget(label);
+    bar->addWidget(metric_);
+    auto* hint = new QLabel(tr("final · best (lowest) · floor (mean of the last 10 % of "
+                               "records) — click a header to sort"),
+                            panel_);
+    hint->setEnabled(false);  // secondary text
+    bar->addWidget(hint, 1);
+    lay->addLayout(bar);
+    lay->addWidget(this, 1);
+    metric_->show();
+    return panel_;
+}
+
+std::string RunListWidget::metric() const {
+    return metric_->currentData().toString().toStdString();
+}
+
+void RunListWidget::setMetric(const std::string& column) {
+    const int i = metric_->findData(QString::fromStdString(column));
+    if (i >= 0) metric_->setCurrentIndex(i);
+}
+
+int RunListWidget::keyColumn(const std::string& key) const {
+    const auto it = std::find(keys_.begin(), keys_.end(), key);
+    return it == keys_.end() ? -1 : NFixed + static_cast<int>(it - keys_.begin());
+}
+
 QList<int> RunListWidget::selectedRunIds() const {
+    QList<QTreeWidgetItem*> items = selectedItems();
+    std::sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
+        return indexOfTopLevelItem(a) < indexOfTopLevelItem(b);
+    });
     QList<int> ids;
-    for (QTreeWidgetItem* it : selectedItems())
+    for (QTreeWidgetItem* it : items)
         ids << it->data(ColName, Qt::UserRole).toInt();
     return ids;
 }
@@ -120,15 +156,18 @@ QTreeWidgetItem* RunListWidget::itemForRun(int id) const {
 }
 
 void RunListWidget::addRow(int id) {
-    auto* item = new QTreeWidgetItem;
+    auto* item = new RunItem;
     item->setFlags(item->flags() | Qt::ItemIsEditable | Qt::ItemIsUserCheckable);
     item->setData(ColName, Qt::UserRole, id);
     updating_ = true;
-    // In the store's order (a reset run keeps its place).
+    // In the store's order (a reset run keeps its place), unless the table is sorted.
     const int at = store_->indexOf(id);
     insertTopLevelItem(at < 0 ? topLevelItemCount() : std::min(at, topLevelItemCount()), item);
     updating_ = false;
+    syncMetrics();
+    syncKeyColumns();  // every row again when the columns change
     updateRow(id);
+    if (sortColumn() >= 0) sortItems(sortColumn(), header()->sortIndicatorOrder());
     scrollToItem(item);  // a new run is never left below the fold
 }
 
@@ -143,7 +182,7 @@ void RunListWidget::updateRow(int id) {
     // every record until the cache evicted everything else.
     const QVariant rgb = QVariant::fromValue(paletteColor(r->colorIndex).rgba());
     if (item->data(ColName, Qt::UserRole + 1) != rgb) {
-        item->setIcon(ColName, swatch(r->colorIndex));
+        item->setIcon(ColName, runSwatch(r->colorIndex));
         item->setData(ColName, Qt::UserRole + 1, rgb);
     }
     item->setCheckState(ColName, r->visible ? Qt::Checked : Qt::Unchecked);
@@ -153,11 +192,18 @@ void RunListWidget::updateRow(int id) {
         item->setToolTip(ColExperiment, QString::fromStdString(info->title));
     item->setText(ColState, stateText(r->state));
     item->setToolTip(ColState, r->message);
-    item->setText(ColIter, QString::number(r->lastIteration()));
-    item->setText(ColFinal, finalMetrics(*r));
-    item->setText(ColParams, QString::fromStdString(experimentBrief(r->config)));
-    item->setToolTip(ColParams, item->text(ColParams));
+    for (std::size_t k = 0; k < keys_.size(); ++k) {
+        const int col = NFixed + static_cast<int>(k);
+        item->setText(col, configValueText(r->config, keys_[k]));
+        const ade::ParamSpec* spec = ade::ParamRegistry::instance().find(keys_[k]);
+        const bool number = spec && spec->appliesTo(exp) && r->config.get(keys_[k]).is_number();
+        item->setData(col, kSortRole, number ? QVariant(r->config.get(keys_[k]).get<double>())
+                                            : QVariant());
+    }
+    item->setText(paramsColumn(), QString::fromStdString(experimentBrief(r->config)));
+    item->setToolTip(paramsColumn(), item->text(paramsColumn()));
     updating_ = false;
+    updateProgress(id);
 }
 
 void RunListWidget::updateProgress(int id) {
@@ -166,12 +212,122 @@ void RunListWidget::updateProgress(int id) {
     if (!r || !item) return;
     updating_ = true;
     item->setText(ColIter, QString::number(r->lastIteration()));
-    item->setText(ColFinal, finalMetrics(*r));
+    item->setData(ColIter, kSortRole, static_cast<double>(r->lastIteration()));
     updating_ = false;
+    updateMetricCells(item, *r);
+}
+
+void RunListWidget::updateMetricCells(QTreeWidgetItem* item, const RunRecord& r) {
+    const int c = r.column(metric());
+    const MetricStats s =
+        c < 0 ? MetricStats{NAN, NAN, NAN} : metricStats(r.data[static_cast<std::size_t>(c)]);
+    updating_ = true;
+    setNumber(item, ColFinal, s.final);
+    setNumber(item, ColBest, s.best);
+    setNumber(item, ColFloor, s.floor);
+    updating_ = false;
+}
+
+void RunListWidget::syncMetrics() {
+    const auto items = runMetrics(*store_);
+    bool same = static_cast<int>(items.size()) == metric_->count();
+    for (int i = 0; same && i < metric_->count(); ++i)
+        same = metric_->itemData(i).toString().toStdString() == items[static_cast<std::size_t>(i)].first;
+    if (same) return;
+    std::string keep = metric();
+    if (keep.empty() && !store_->runs().empty())  // first time: the experiment's headline metric
+        if (const auto* info = ade::findExperiment(store_->runs().front()->config.experiment()))
+            keep = info->headlineMetric;
+    const QSignalBlocker block(metric_);
+    metric_->clear();
+    for (const auto& [column, label] : items)
+        metric_->addItem(label, QString::fromStdString(column));
+    const int i = metric_->findData(QString::fromStdString(keep));
+    metric_->setCurrentIndex(i >= 0 ? i : 0);
+    metric_->setEnabled(metric_->count() > 0);
+    for (const auto& r : store_->runs())
+        if (QTreeWidgetItem* item = itemForRun(r->id)) updateMetricCells(item, *r);
+}
+
+void RunListWidget::syncKeyColumns() {
+    const ade::ParamRegistry& registry = ade::ParamRegistry::instance();
+    const std::vector<std::string> keys = ade::ui::differingKeys(*store_, kMaxKeyColumns);
+    if (keys != keys_ || headerItem()->text(ColName).isEmpty()) {
+        const std::string sortedKey =
+            sortColumn() >= NFixed && sortColumn() < paramsColumn() ? keys_[sortColumn() - NFixed] : "";
+        const bool sortedByParams = sortColumn() == paramsColumn();
+        keys_ = keys;
+        QStringList labels = {tr("Run"), tr("Experiment"), tr("State"), tr("Iteration"),
+                              tr("final"), tr("best"), tr("floor")};
+        for (const std::string& k : keys_)
+            labels << QString::fromStdString(registry.find(k)->label);
+        labels << tr("Key parameters");
+        setColumnCount(static_cast<int>(labels.size()));
+        setHeaderLabels(labels);
+        headerItem()->setToolTip(ColFinal, tr("The chosen metric's last recorded value"));
+        headerItem()->setToolTip(ColBest, tr("The chosen metric's lowest finite value"));
+        headerItem()->setToolTip(ColFloor,
+                                 tr("The mean of the chosen metric over the last 10 % of records"));
+        for (std::size_t k = 0; k < keys_.size(); ++k) {
+            const ade::ParamSpec* spec = registry.find(keys_[k]);
+            headerItem()->setToolTip(NFixed + static_cast<int>(k),
+                                     QStringLiteral("%1: %2").arg(QString::fromStdString(spec->key),
+                                                                  QString::fromStdString(spec->help)));
+            header()->setSectionResizeMode(NFixed + static_cast<int>(k), QHeaderView::ResizeToContents);
+        }
+        header()->setSectionResizeMode(paramsColumn(), QHeaderView::Interactive);
+        for (const auto& r : store_->runs())
+            updateRow(r->id);
+        // The sorted column follows its key; a key column that went away unsorts the table.
+        if (!sortedKey.empty() || sortedByParams) {
+            const int col = sortedByParams ? paramsColumn() : keyColumn(sortedKey);
+            if (col >= 0)
+                sortItems(col, header()->sortIndicatorOrder());
+            else
+                header()->setSortIndicator(-1, Qt::AscendingOrder);
+        }
+    }
+}
+
+void RunListWidget::restoreStoreOrder() {
+    const QList<int> selected = selectedRunIds();
+    const int current = currentItem() ? currentItem()->data(ColName, Qt::UserRole).toInt() : 0;
+    std::vector<QTreeWidgetItem*> items;
+    while (topLevelItemCount() > 0)
+        items.push_back(takeTopLevelItem(0));
+    std::stable_sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
+        return store_->indexOf(a->data(ColName, Qt::UserRole).toInt()) <
+               store_->indexOf(b->data(ColName, Qt::UserRole).toInt());
+    });
+    for (QTreeWidgetItem* item : items)
+        addTopLevelItem(item);
+    for (QTreeWidgetItem* item : items) {
+        const int id = item->data(ColName, Qt::UserRole).toInt();
+        if (id == current) setCurrentItem(item, 0, QItemSelectionModel::NoUpdate);
+        item->setSelected(selected.contains(id));
+    }
 }
 
 void RunListWidget::removeRow(int id) {
     delete itemForRun(id);
+    syncMetrics();
+    syncKeyColumns();
+}
+
+ConfigDiffDialog* RunListWidget::compareSelected() {
+    const QList<int> ids = selectedRunIds();
+    const RunRecord* a = ids.size() == 2 ? store_->run(ids[0]) : nullptr;
+    const RunRecord* b = ids.size() == 2 ? store_->run(ids[1]) : nullptr;
+    if (!a || !b) {
+        QMessageBox::information(this, tr("Compare configs"),
+                                 tr("Select two runs in the run list (Ctrl+click) to compare "
+                                    "their configs."));
+        return nullptr;
+    }
+    auto* dialog = new ConfigDiffDialog(*a, *b, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void RunListWidget::showMenu(const QPoint& pos) {
@@ -186,6 +342,10 @@ void RunListWidget::showMenu(const QPoint& pos) {
                    [this, id, r] { store_->setVisible(id, !r->visible); });
     menu.addAction(tr("Edit and rerun"), this, [this, id] { emit editRequested(id); });
     menu.addAction(tr("Export metrics CSV…"), this, [this, id] { emit exportRequested(id); });
+    QAction* compare = menu.addAction(tr("Compare configs…"), this, [this] { compareSelected(); });
+    compare->setEnabled(selectedRunIds().size() == 2 && item->isSelected());
+    compare->setToolTip(tr("Select two runs to compare their configs"));
+    menu.setToolTipsVisible(!compare->isEnabled());
     menu.addSeparator();
     menu.addAction(tr("Delete"), this, [this, id] { emit deleteRequested(id); });
     menu.exec(viewport()->mapToGlobal(pos));

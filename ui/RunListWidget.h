@@ -1,21 +1,44 @@
 #pragma once
-// The run list: one row per run of the RunStore (colour, name, state, iterations, final
-// metrics, key parameters). The check box shows or hides a run on the charts; the name is
-// editable in place; the context menu renames, duplicates into the form, exports and deletes.
+// The run table: one row per run of the RunStore (colour, name, experiment, state, iterations,
+// the final, best and floor of a metric chosen above the table, a column per key parameter
+// that differs between runs, and the key parameters in one line). Click a header to sort
+// (numbers as numbers); a third click returns to the runs' order. The check box shows or hides
+// a run on the charts; the name is editable in place; the context menu renames, duplicates into
+// the form, exports, compares two runs' configs and deletes.
 #include <QSet>
 #include <QTimer>
 #include <QTreeWidget>
 
+#include <string>
+#include <vector>
+
+class QComboBox;
+
 namespace ade::ui {
 
+class ConfigDiffDialog;
 class RunStore;
+struct RunRecord;
 
 class RunListWidget : public QTreeWidget {
     Q_OBJECT
   public:
+    enum Column { ColName, ColExperiment, ColState, ColIter, ColFinal, ColBest, ColFloor, NFixed };
     explicit RunListWidget(RunStore* store, QWidget* parent = nullptr);
-    QList<int> selectedRunIds() const;
+    QList<int> selectedRunIds() const;  // in the table's order
     QTreeWidgetItem* itemForRun(int id) const;
+    // The table with its metric chooser above it (the widget the window docks).
+    QWidget* panel();
+    QComboBox* metricCombo() const { return metric_; }
+    std::string metric() const;  // the column whose final, best and floor are shown
+    void setMetric(const std::string& column);
+    // The keys of the parameter columns (those whose values differ between runs), in order;
+    // keyColumn(key) is where one is (-1: not shown). The one-line summary follows them.
+    const std::vector<std::string>& differingKeys() const { return keys_; }
+    int keyColumn(const std::string& key) const;
+    int paramsColumn() const { return NFixed + static_cast<int>(keys_.size()); }
+    // "Compare configs…" of the two selected runs (non-modal; nullptr unless two are selected).
+    ConfigDiffDialog* compareSelected();
 
   signals:
     void editRequested(int id);    // "edit and rerun": copy the run's config into the form
@@ -25,12 +48,19 @@ class RunListWidget : public QTreeWidget {
   private:
     void addRow(int id);
     void updateRow(int id);
-    void updateProgress(int id);  // iteration and final metrics only
+    void updateProgress(int id);  // iteration and metric columns only
+    void updateMetricCells(QTreeWidgetItem* item, const RunRecord& r);
     void removeRow(int id);
     void showMenu(const QPoint& pos);
+    void syncMetrics();     // the chooser lists the metrics of the runs
+    void syncKeyColumns();  // a column per key whose values differ between runs
+    void restoreStoreOrder();
 
     RunStore* store_;
     bool updating_ = false;
+    QComboBox* metric_ = nullptr;
+    QWidget* panel_ = nullptr;
+    std::vector<std::string> keys_;
     // New records update the iteration and metrics columns at most every 200 ms: the list
     // is read, not watched frame by frame, and each update repaints and re-measures it.
     QSet<int> progressPending_;

@@ -19,6 +19,8 @@ struct ChartOptions {
     bool logX = false;
     double smoothing = 0.0;     // EMA weight in [0, 1); 0 = raw curve only
     bool presentation = false;  // larger fonts, thicker lines
+    // x = seconds since the run started (the trainer's wall-time column) instead of iteration.
+    bool wallTime = false;
 };
 
 // One chart: which metric columns it shows and how its y axis reads, all from the experiments'

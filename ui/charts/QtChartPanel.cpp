@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -37,6 +38,9 @@ namespace ade::ui {
 namespace {
 
 using namespace qtcharts;
+
+// The trainer's wall-time column (seconds since the run started), the x of the time axis.
+constexpr const char* kWallTimeColumn = "time_s";
 
 // `c` at alpha `alpha` over the white plot background, as an opaque colour.
 QColor overWhite(QColor c, int alpha) {
@@ -91,8 +95,8 @@ class QtChartPanel final : public ChartPanel {
     }
 
     void setOptions(const ChartOptions& o) override {
-        const bool axesChange =
-            o.logX != options_.logX || o.logY != options_.logY || o.symLogY != options_.symLogY;
+        const bool axesChange = o.logX != options_.logX || o.logY != options_.logY ||
+                                o.symLogY != options_.symLogY || o.wallTime != options_.wallTime;
         const bool styleChange = o.presentation != options_.presentation;
         options_ = o;
         if (axesChange) {
@@ -191,12 +195,13 @@ class QtChartPanel final : public ChartPanel {
         } else {
             yAxis_ = make(options_.logY, false);
         }
-        xAxis_->setTitleText(tr("iteration"));
+        xAxis_->setTitleText(options_.wallTime ? tr("wall time (s)") : tr("iteration"));
         yAxis_->setTitleText(spec_.yLabel);
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
             clearPoints(e);  // refilled for the new axes; old points may be <= 0
+            e.decimation.valid = false;  // the x values may be others (wall time)
             e.rangeScanned = 0;  // the range is of other values (transformed or not)
             e.rangeAny = false;
             e.symRaw.clear();
@@ -358,6 +363,20 @@ class QtChartPanel final : public ChartPanel {
         return &e.ema;
     }
 
+    // A run's x values: its iterations, or with the wall-time option the seconds since it
+    // started (the trainer's time column; a run without one keeps its iterations).
+    const std::vector<double>& xData(const RunRecord& r) const {
+        if (options_.wallTime)
+            if (const int c = r.column(kWallTimeColumn); c >= 0) return r.data[static_cast<std::size_t>(c)];
+        return r.data[0];
+    }
+    // Where a log x axis starts for these x values: iteration 1, or the first positive time.
+    double logXStart(const std::vector<double>& xs) const {
+        if (!options_.wallTime) return std::max(1.0, xs.front());
+        const auto it = std::upper_bound(xs.begin(), xs.end(), 0.0);
+        return it == xs.end() ? 1.0 : *it;
+    }
+
     void fill(const std::vector<const RunRecord*>& runs) {
         double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
         if (autoRange_) {
@@ -365,8 +384,8 @@ class QtChartPanel final : public ChartPanel {
             for (auto& [key, e] : entries_) {
                 const RunRecord* r = store_->run(e.runId);
                 if (!r || r->size() == 0 || !e.series->isVisible()) continue;
-                const auto& xs = r->data[0];
-                const double lo = options_.logX ? std::max(1.0, xs.front()) : xs.front();
+                const auto& xs = xData(*r);
+                const double lo = options_.logX ? logXStart(xs) : xs.front();
                 x0 = anyX ? std::min(x0, lo) : lo;
                 x1 = anyX ? std::max(x1, xs.back()) : xs.back();
                 anyX = true;
@@ -460,7 +479,7 @@ class QtChartPanel final : public ChartPanel {
                 continue;
             }
             const double tag = e.raw ? -1.0 : options_.smoothing;
-            const QList<QPointF>& pts = decimateCached(r->data[0], *ys, req, tag, e.decimation);
+            const QList<QPointF>& pts = decimateCached(xData(*r), *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
             setPoints(e, pts);
         }
@@ -502,8 +521,8 @@ class QtChartPanel final : public ChartPanel {
             }
     }
 
-    // The crosshair: at the pointer's iteration, every visible curve's recorded value (the
-    // nearest record of each run), so nobody has to aim at a 1-px line.
+    // The crosshair: at the pointer's iteration (or wall time), every visible curve's recorded
+    // value (the nearest record of each run), so nobody has to aim at a 1-px line.
     void crosshair(const QPointF& pos) {
         const QRectF area = chart_->plotArea();
         if (!store_ || !area.contains(pos) || entries_.empty()) return hideCrosshair();
@@ -515,19 +534,21 @@ class QtChartPanel final : public ChartPanel {
         crossLine_->setLine(QLineF(pos.x(), area.top(), pos.x(), area.bottom()));
         crossLine_->show();
         QString rows;
-        long shownIteration = -1;
+        double shownX = -1;
         for (auto& [key, e] : entries_) {
             if (e.raw || !e.series->isVisible()) continue;
             const RunRecord* r = store_->run(e.runId);
             const int c = r ? r->column(e.column) : -1;
             if (c < 0 || r->size() == 0) continue;
-            const auto& xs = r->data[0];
+            const auto& xs = xData(*r);
             auto it = std::lower_bound(xs.begin(), xs.end(), x);
             std::size_t i = static_cast<std::size_t>(std::min<std::ptrdiff_t>(
                 it - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
             if (i > 0 && std::abs(xs[i - 1] - x) < std::abs(xs[i] - x)) --i;
-            shownIteration = static_cast<long>(xs[i]);
+            shownX = xs[i];
             QString value = QString::number(r->data[c][i], 'g', 6);
+            if (options_.wallTime)  // runs differ in speed: say where each one is
+                value += QStringLiteral(" (iteration %1)").arg(static_cast<long>(r->data[0][i]));
             if (options_.smoothing > 0 && i < e.ema.size())
                 value += QStringLiteral(" (smoothed %1)").arg(e.ema[i], 0, 'g', 6);
             const QColor colour = e.series->pen().color();
@@ -538,9 +559,9 @@ class QtChartPanel final : public ChartPanel {
                              value);
         }
         if (rows.isEmpty()) return hideCrosshair();
-        const QString text = QStringLiteral("<b>iteration %1</b><table>%2</table>")
-                                 .arg(shownIteration)
-                                 .arg(rows);
+        const QString at = options_.wallTime ? tr("wall time %1 s").arg(shownX, 0, 'g', 4)
+                                             : tr("iteration %1").arg(static_cast<long>(shownX));
+        const QString text = QStringLiteral("<b>%1</b><table>%2</table>").arg(at, rows);
         if (text != crossText_) {
             crossText_ = text;
             QToolTip::showText(view_->mapToGlobal(pos.toPoint() + QPoint(16, 16)), text, view_);
