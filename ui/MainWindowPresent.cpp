@@ -106,6 +106,12 @@ void MainWindow::setPresentation(bool on) {
         tabs_->tabBar()->hide();
         charts_->setPresentation(true);
         setWindowState(savedWindowState_ | Qt::WindowFullScreen);
+        // Without a window manager (a bare X server) full screen is only a state: take the
+        // screen's area ourselves once the state change is processed.
+        QTimer::singleShot(0, this, [this] {
+            if (presentation_ && screen() && geometry() != screen()->geometry())
+                setGeometry(screen()->geometry());
+        });
     } else {
         charts_->setPresentation(false);
         tabs_->tabBar()->show();
