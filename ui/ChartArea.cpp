@@ -77,6 +77,16 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
     empty_->setAlignment(Qt::AlignCenter);
     empty_->hide();
     outer->addWidget(empty_, 1);
+    hint_ = new QLabel(this);
+    hint_->setObjectName(QStringLiteral("emptyHint"));
+    hint_->setWordWrap(true);
+    hint_->setTextFormat(Qt::RichText);
+    hint_->setMaximumWidth(460);
+    hint_->setMargin(14);
+    hint_->setStyleSheet(QStringLiteral(
+        "QLabel#emptyHint { background: #fffbe6; color: #222; border: 1px solid #c9b458; "
+        "border-radius: 6px; }"));
+    hint_->hide();
     if (!ade::experiments().empty()) experiment_ = ade::experiments().front().name;
     syncPanels();
 
@@ -99,6 +109,7 @@ double ChartArea::refresh(bool force, double* cpuMs) {
     t.start();
     const double cpu0 = cpuMs ? FrameStats::threadCpuMs() : 0;
     syncPanels();  // a run of another experiment brings its charts
+    if (const bool hint = emptyHintShown(); hint != hint_->isVisible()) hint_->setVisible(hint);
     for (ChartPanel* p : panels_)
         p->refresh(*store_, force);
     if (cpuMs) *cpuMs = FrameStats::threadCpuMs() - cpu0;
@@ -201,22 +212,51 @@ void ChartArea::syncPanels() {
             p->hide();
             p->deleteLater();
         }
-    for (ChartPanel* p : next)
-        grid_->removeWidget(p);
     panels_ = next;
+    layoutGrid();
+    if (store_) applyOptions();
+}
+
+void ChartArea::layoutGrid() {
+    for (ChartPanel* p : panels_)
+        grid_->removeWidget(p);
+    grid_->removeWidget(hint_);
+    // Presentation: one chosen chart, or the first four as a 2x2 grid; the others wait.
+    std::vector<ChartPanel*> shown = panels_;
+    if (presentation_) {
+        const int n = static_cast<int>(panels_.size());
+        if (presentChart_ >= 0 && presentChart_ < n)
+            shown = {panels_[static_cast<std::size_t>(presentChart_)]};
+        else if (n > 4)
+            shown.resize(4);
+        for (ChartPanel* p : panels_)
+            if (std::find(shown.begin(), shown.end(), p) == shown.end()) p->hide();
+    }
     // Two columns up to four charts, three beyond: the grid stays readable at 1024x768.
-    const int n = static_cast<int>(panels_.size());
+    const int n = static_cast<int>(shown.size());
     const int columns = n <= 1 ? 1 : n <= 4 ? 2 : 3;
     for (int c = 0; c < 3; ++c)
         grid_->setColumnStretch(c, c < columns ? 1 : 0);
     for (int r = 0; r < 4; ++r)
         grid_->setRowStretch(r, r < (n + columns - 1) / columns ? 1 : 0);
     for (int i = 0; i < n; ++i) {
-        grid_->addWidget(panels_[i], i / columns, i % columns);
-        panels_[i]->show();
+        grid_->addWidget(shown[static_cast<std::size_t>(i)], i / columns, i % columns);
+        shown[static_cast<std::size_t>(i)]->show();
     }
     empty_->setVisible(panels_.empty());
-    if (store_) applyOptions();
+    // The hint lies over the whole grid, centred.
+    grid_->addWidget(hint_, 0, 0, std::max(1, (n + columns - 1) / columns), columns,
+                     Qt::AlignCenter);
+    hint_->raise();
+}
+
+void ChartArea::setEmptyHint(const QString& html) {
+    if (hint_->text() != html) hint_->setText(html);
+    hint_->setVisible(emptyHintShown());
+}
+
+bool ChartArea::emptyHintShown() const {
+    return !hint_->text().isEmpty() && store_ && store_->runs().empty() && !panels_.empty();
 }
 
 bool ChartArea::logY() const {
@@ -245,7 +285,17 @@ void ChartArea::setSmoothing(double w) {
 }
 void ChartArea::setPresentation(bool on) {
     presentation_ = on;
+    // The chart toolbar (log axes, smoothing, fit) stays in the View menu and its keys.
+    if (QLayoutItem* bar = layout()->itemAt(0); bar && bar->layout())
+        for (int i = 0; i < bar->layout()->count(); ++i)
+            if (QWidget* w = bar->layout()->itemAt(i)->widget()) w->setVisible(!on);
+    layoutGrid();
     applyOptions();
+}
+
+void ChartArea::setPresentationChart(int index) {
+    presentChart_ = index;
+    if (presentation_) layoutGrid();
 }
 
 void ChartArea::fitAll() {

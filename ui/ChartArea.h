@@ -54,7 +54,14 @@ class ChartArea : public QWidget {
     void setLogY(bool on);
     void setLogX(bool on);
     void setSmoothing(double weight);
+    // Presentation mode: no chart toolbar; the first four shown charts as a 2x2 grid, or only
+    // the shown chart `presentationChart()` (0-based; -1 = the grid).
     void setPresentation(bool on);
+    void setPresentationChart(int index);
+    int presentationChart() const { return presentChart_; }
+    // A hint drawn over the charts while the store has no runs ("" = none).
+    void setEmptyHint(const QString& html);
+    bool emptyHintShown() const;
     void fitAll();
 
   signals:
@@ -65,6 +72,7 @@ class ChartArea : public QWidget {
     void applyPanelOptions(ChartPanel* p);
     // Creates and drops panels to match the charts to show, and lays the grid out again.
     void syncPanels();
+    void layoutGrid();  // places the panels (and the empty hint) in the grid
     std::vector<std::string> experiments() const;
 
     RunStore* store_;
@@ -82,6 +90,8 @@ class ChartArea : public QWidget {
     QSlider* smoothing_ = nullptr;
     QLabel* smoothingLabel_ = nullptr;
     bool presentation_ = false;
+    int presentChart_ = -1;
+    QLabel* hint_ = nullptr;  // the empty-state hint, over the grid
 };
 
 }  // namespace ade::ui

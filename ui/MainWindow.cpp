@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -42,7 +44,6 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     store_ = new RunStore(this);
     controller_ = new RunController(store_, this);
     probe_ = new RateProbe(this);
-    baseFontSize_ = QApplication::font().pointSizeF();
 
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("tabs"));
@@ -50,7 +51,13 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     charts_ = new ChartArea(store_, tabs_);
     sweep_ = new SweepView(tabs_);
     tabs_->addTab(charts_, tr("Live charts"));
-    tabs_->addTab(sweep_, tr("Sweep (scaling law)"));
+    // The sweep view scrolls rather than widen the window beyond a 1024-px screen.
+    auto* sweepScroll = new QScrollArea(tabs_);
+    sweepScroll->setObjectName(QStringLiteral("sweepScroll"));
+    sweepScroll->setFrameShape(QFrame::NoFrame);
+    sweepScroll->setWidgetResizable(true);
+    sweepScroll->setWidget(sweep_);
+    tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
     setCentralWidget(tabs_);
 
     buildDocks();
@@ -126,7 +133,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connect(runList_, &RunListWidget::deleteRequested, this, &MainWindow::deleteRun);
     connect(runList_, &RunListWidget::exportRequested, this, &MainWindow::exportRun);
 
-    resize(1400, 900);
+    fitToScreen();
     if (options_.persistSettings) restoreSettings();
     showAbout({}, {}, {});
     updateActions();
@@ -164,6 +171,9 @@ void MainWindow::buildDocks() {
     about_ = new QTextBrowser;
     about_->setObjectName(QStringLiteral("about"));
     about_->setOpenExternalLinks(true);
+    // Never squeezed until words break: on a narrow screen it is a tab beside the parameters.
+    about_->setMinimumWidth(240);
+    about_->setWordWrapMode(QTextOption::WordWrap);
     auto* aboutDock = new QDockWidget(tr("About this experiment"), this);
     aboutDock->setObjectName(QStringLiteral("aboutDock"));
     aboutDock->setWidget(about_);
@@ -186,10 +196,13 @@ void MainWindow::buildActions() {
         return a;
     };
     make("start", tr("&Start"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStyle::SP_MediaPlay,
-         tr("Start a new run with the parameters of the form"), [this] { startFromForm(); });
+         tr("Start the loaded preset's comparison (all its runs) when nothing runs and the "
+            "form still shows the preset; otherwise a new run with the parameters of the form"),
+         [this] { start(); });
     make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), QStyle::SP_MediaPause,
-         tr("Play / Pause: pause or resume the active runs; when nothing runs, start the "
-            "form's settings if they have not run yet (never a second copy of finished runs)"),
+         tr("Play / Pause: pause or resume the active runs; when nothing runs, play one run of "
+            "the form's settings if they have not run yet (never a second copy of finished "
+            "runs)"),
          [this] { togglePause(); });
     make("step", tr("S&tep"), QKeySequence(Qt::Key_S), QStyle::SP_MediaSeekForward,
          tr("Pause, then advance every active run to its next recorded iteration (one "
@@ -259,14 +272,11 @@ void MainWindow::buildMenus() {
     QAction* logX = view->addAction(tr("Log &x axis"));
     logX->setCheckable(true);
     connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
-    view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll);
+    view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll)
+        ->setObjectName(QStringLiteral("fitCharts"));
     view->addMenu(charts_->chartsMenu());
     view->addSeparator();
-    QAction* pres = view->addAction(tr("&Presentation mode"));
-    pres->setObjectName(QStringLiteral("presentation"));
-    pres->setCheckable(true);
-    pres->setShortcut(QKeySequence(Qt::Key_F11));
-    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
+    buildPresentationMenu(view);
     view->addAction(tr("&Live charts"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
                     [this] { tabs_->setCurrentIndex(0); });
     view->addAction(tr("S&weep view"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
@@ -275,28 +285,7 @@ void MainWindow::buildMenus() {
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("About this &experiment"), QKeySequence::HelpContents, this, [this] {
-        if (auto* d = findChild<QDockWidget*>(QStringLiteral("aboutDock"))) {
-            d->show();
-            d->raise();
-        }
-    });
-    help->addAction(tr("&About Attention Dynamics Explorer"), this, [this] {
-        QMessageBox::about(this, tr("About"),
-                           tr("<b>Attention Dynamics Explorer</b><br>Watch softmax attention "
-                              "learn: live training dynamics, comparisons and scaling laws."));
-    });
-}
-
-void MainWindow::setPresentation(bool on) {
-    presentation_ = on;
-    QFont f = QApplication::font();
-    f.setPointSizeF(baseFontSize_ * (on ? 1.5 : 1.0));
-    QApplication::setFont(f);
-    charts_->setPresentation(on);
-    if (auto* d = findChild<QDockWidget*>(QStringLiteral("parametersDock")))
-        resizeDocks({d}, {on ? 480 : 340}, Qt::Horizontal);
+    buildHelpMenu();
 }
 
 void MainWindow::showAbout(const QString& preset, const QString& description,
@@ -332,6 +321,10 @@ void MainWindow::restoreSettings() {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // A layout saved on a larger screen is fitted to this one.
+    if (const QScreen* sc = screen();
+        sc && !sc->availableGeometry().contains(frameGeometry()))
+        fitToScreen();
     charts_->setLogY(s.value(QStringLiteral("charts/logY"), true).toBool());
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
     charts_->setWallTimeX(s.value(QStringLiteral("charts/wallTimeX"), false).toBool());
@@ -359,8 +352,9 @@ void MainWindow::restoreSettings() {
 
 void MainWindow::saveSettings() const {
     QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    // The layout without presentation mode (which comes back on its own, from view/presentation).
+    s.setValue(QStringLiteral("window/geometry"), presentation_ ? savedGeometry_ : saveGeometry());
+    s.setValue(QStringLiteral("window/state"), presentation_ ? savedState_ : saveState());
     s.setValue(QStringLiteral("charts/logY"), charts_->logY());
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
     s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());

@@ -16,6 +16,7 @@
 #include "plan/Preset.h"
 
 class QAction;
+class QMenu;
 class QLabel;
 class QTabWidget;
 class QTextBrowser;
@@ -40,7 +41,7 @@ struct LaunchOptions {
     QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)
     long screenshotAt = -1;       // take the screenshot once a run passes this iteration
     QString stats;                // JSON with frame times, solver rate, logged points
-    bool presentation = false;    // start in presentation mode (larger fonts)
+    bool presentation = false;    // start in presentation mode (charts only, large type)
     bool persistSettings = true;  // QSettings, recent sessions, crash recovery (off in tests)
     // Closing with runs not saved asks Save / Discard / Cancel (the program turns it on unless
     // --quit-when-done; off in tests, which turn it on where they test it).
@@ -71,6 +72,10 @@ class MainWindow : public QMainWindow {
     // `overrides` ("KEY=VALUE", as the CLI's --set) apply to every run of the preset.
     bool loadPreset(const QString& name, bool start,
                     const std::vector<std::string>& overrides = {});
+    // Start: on an idle window whose form still shows the loaded preset, the preset's whole
+    // comparison (all its runs); otherwise one new run of the form (startFromForm).
+    void start();
+    bool startStartsComparison() const;
     void startFromForm();
     // Space: pause when running, resume when paused; when idle, plays the form's settings only
     // if they have not run yet (never a duplicate of the runs just finished).
@@ -90,6 +95,17 @@ class MainWindow : public QMainWindow {
     QString timeEstimate(QString* basis = nullptr) const;
     void editRun(int id);
     void deleteRun(int id);
+    // The window's size from the available geometry of its screen (at most 1400 x 900; on a
+    // narrow screen the About panel shares the left dock area with the parameters, as tabs).
+    void fitToScreen();
+    // Presentation mode (F11): docks and tab bar hidden, full screen, the charts alone with
+    // large type, thick lines and the projector palette; leaving restores the layout before.
+    void setPresentation(bool on);
+    bool presentation() const { return presentation_; }
+    // Help > Keyboard shortcuts: every action of the window that has a key (text, key).
+    std::vector<std::pair<QString, QString>> shortcutList() const;
+    QString quickStartHtml() const;
+    static QString runCount(int n);  // "1 run", "2 runs"
     bool saveScreenshot(const QString& file);
     bool writeStats(const QString& file, QString* error = nullptr) const;
 
@@ -111,7 +127,10 @@ class MainWindow : public QMainWindow {
     bool formSettingsAlreadyRan() const;  // a run of the list has exactly the form's config
     void onDrained(bool changed);
     void onAllFinished();
-    void setPresentation(bool on);
+    void buildHelpMenu();
+    void buildPresentationMenu(QMenu* view);
+    void updateEmptyHint();
+    void startPresetComparison();
     // Starts a comparison (resolving "same start as"); it becomes the current batch.
     bool startBatch(const std::vector<ade::PlannedRun>& runs, bool paused = false);
     // The initial weights of each run with init = same (from the batch or the run list).
@@ -153,7 +172,14 @@ class MainWindow : public QMainWindow {
     bool chartsDirty_ = false;
     bool presentation_ = false;
     bool screenshotTaken_ = false;
-    double baseFontSize_ = 0;
+    // The loaded preset's runs (none for a sweep) and the form it filled in (JSON): Start on an
+    // idle window with that form starts them all.
+    std::vector<ade::PlannedRun> presetRuns_;
+    std::string presetForm_;
+    // The layout before presentation mode, restored when it ends.
+    QByteArray savedState_, savedGeometry_;
+    Qt::WindowStates savedWindowState_;
+    int savedTab_ = 0;
     QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
 };
 

@@ -33,23 +33,50 @@ bool MainWindow::loadPreset(const QString& name, bool start,
         return false;
     }
     form_->setConfig(plan->runs.front().config);
+    presetForm_ = form_->config().toJson().dump();
+    presetRuns_ = plan->sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(*plan);
     presetName_ = name;
     presetDescription_ = QString::fromStdString(plan->description);
     presetAbout_ = QString::fromStdString(plan->about);
     showAbout(presetName_, presetDescription_, presetAbout_);
     if (plan->sweep) {
         sweep_->setPlan(*plan);
-        tabs_->setCurrentWidget(sweep_);
+        tabs_->setCurrentIndex(1);  // the sweep view
         if (start) sweep_->start();
         return true;
     }
     sweep_->clearPlan();
     tabs_->setCurrentWidget(charts_);
+    updateActions();  // Start's meaning and the empty charts' hint name the preset
     if (!start) return true;
     // A new comparison: older runs stay in the list, hidden from the charts.
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
-    return startBatch(ade::plainRuns(*plan));
+    return startBatch(presetRuns_);
+}
+
+bool MainWindow::startStartsComparison() const {
+    return !presetRuns_.empty() && !controller_->anyActive() && form_->isValid() &&
+           form_->config().toJson().dump() == presetForm_;
+}
+
+void MainWindow::start() {
+    if (startStartsComparison())
+        startPresetComparison();
+    else
+        startFromForm();
+}
+
+void MainWindow::startPresetComparison() {
+    // As when the preset is chosen: older runs stay in the list, hidden from the charts.
+    for (const auto& r : store_->runs())
+        store_->setVisible(r->id, false);
+    tabs_->setCurrentWidget(charts_);
+    if (startBatch(presetRuns_))
+        statusBar()->showMessage(
+            tr("Preset %1: %2 started")
+                .arg(presetName_, runCount(static_cast<int>(presetRuns_.size()))),
+            6000);
 }
 
 bool MainWindow::resolveInitial(const std::vector<ade::PlannedRun>& runs,

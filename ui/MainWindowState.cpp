@@ -117,8 +117,13 @@ void MainWindow::updateActions() {
     QAction* start = action(QStringLiteral("start"));
     start->setEnabled(valid);
     const QString key = start->shortcut().toString(QKeySequence::NativeText);
-    start->setToolTip(valid ? tr("Start a new run with the parameters of the form (%1)").arg(key)
-                            : tr("Start is disabled: %1").arg(startBlockedReason()));
+    const bool comparison = startStartsComparison();
+    start->setToolTip(!valid ? tr("Start is disabled: %1").arg(startBlockedReason())
+                      : comparison
+                          ? tr("Start the comparison of preset %1: %2 (%3)")
+                                .arg(presetName_, runCount(static_cast<int>(presetRuns_.size())),
+                                     key)
+                          : tr("Start a new run with the parameters of the form (%1)").arg(key));
     QAction* pause = action(QStringLiteral("pause"));
     pause->setEnabled(active || valid);
     pause->setText(!active ? tr("&Play") : paused ? tr("Res&ume") : tr("&Pause"));
@@ -134,6 +139,7 @@ void MainWindow::updateActions() {
     action(QStringLiteral("stop"))->setEnabled(active);
     action(QStringLiteral("reset"))->setEnabled(!batch_.empty());
     action(QStringLiteral("reseed"))->setEnabled(!batch_.empty());
+    updateEmptyHint();
 }
 
 void MainWindow::updateStatus() {
@@ -213,6 +219,8 @@ void MainWindow::onSessionOpened() {
     presetName_.clear();
     presetDescription_.clear();
     presetAbout_.clear();
+    presetRuns_.clear();
+    presetForm_.clear();
     showAbout({}, {}, {});
     batch_.clear();
     batchPlan_.clear();

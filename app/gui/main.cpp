@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
                                  QStringLiteral("KEY=VALUE"));
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
-        QStringLiteral("Start in presentation mode (larger fonts)."));
+        QStringLiteral("Start in presentation mode (the charts alone, full screen, large type)."));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings (window, form, "
                                                        "recent sessions); no crash recovery either."));

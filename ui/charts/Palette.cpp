@@ -18,6 +18,25 @@ const QColor kBase[] = {
     QColor(0x7A, 0x7A, 0x7A),  // grey
 };
 constexpr int kBaseCount = static_cast<int>(sizeof(kBase) / sizeof(kBase[0]));
+// The projector palette: the same hues in the same order, darker where needed so that every
+// colour keeps a WCAG contrast of at least 4.5:1 against the white plot (a projector washes
+// light colours out): 5.2, 5.2, 5.4, 6.2, 21, 6.4, 8.1, 6.9; with their shades the 24 range
+// from 4.9 to 21 (checked in tests/ui).
+const QColor kProjector[] = {
+    QColor(0x00, 0x72, 0xB2),  // blue
+    QColor(0xB8, 0x4A, 0x00),  // vermillion
+    QColor(0x00, 0x79, 0x5B),  // bluish green
+    QColor(0xA8, 0x32, 0x7A),  // reddish purple
+    QColor(0x00, 0x00, 0x00),  // black
+    QColor(0x76, 0x5C, 0x00),  // ochre
+    QColor(0x5E, 0x3C, 0x99),  // violet
+    QColor(0x5A, 0x5A, 0x5A),  // grey
+};
+// Shades 1 and 2 of the projector's black and grey: six greys evenly apart in lightness, all
+// dark enough for 4.5:1 (mixing as for the other hues would make two of them alike).
+const QColor kProjectorGreys[2][2] = {{QColor(0x1C, 0x1C, 0x1C), QColor(0x2F, 0x2F, 0x2F)},
+                                      {QColor(0x71, 0x71, 0x71), QColor(0x44, 0x44, 0x44)}};
+static_assert(sizeof(kProjector) / sizeof(kProjector[0]) == sizeof(kBase) / sizeof(kBase[0]));
 constexpr int kShades = 3;
 
 int wrap(int i, int n) {
@@ -29,15 +48,11 @@ QColor mix(const QColor& c, const QColor& towards, double t) {
                             static_cast<float>(c.greenF() + (towards.greenF() - c.greenF()) * t),
                             static_cast<float>(c.blueF() + (towards.blueF() - c.blueF()) * t));
 }
-}  // namespace
 
-int paletteSize() {
-    return kBaseCount;
-}
-
-QColor paletteColor(int index) {
+// Colour `index` of the palette `bases`: the base colours, then shades of them.
+QColor shadeOf(const QColor* bases, int index) {
     const int i = wrap(index, kBaseCount * kShades);
-    const QColor base = kBase[i % kBaseCount];
+    const QColor base = bases[i % kBaseCount];
     const int shade = i / kBaseCount;
     if (shade == 0) return base;
     // Darker shades keep (and raise) the contrast against white. The achromatic two get greys
@@ -46,6 +61,27 @@ QColor paletteColor(int index) {
     if (i % kBaseCount == kBaseCount - 1)
         return shade == 1 ? mix(base, Qt::white, 0.15) : mix(base, Qt::black, 0.25);
     return mix(base, Qt::black, shade == 1 ? 0.35 : 0.6);
+}
+}  // namespace
+
+int paletteSize() {
+    return kBaseCount;
+}
+
+QColor paletteColor(int index) {
+    return shadeOf(kBase, index);
+}
+
+QColor projectorColor(int index) {
+    const int i = wrap(index, kBaseCount * kShades);
+    const int hue = i % kBaseCount, shade = i / kBaseCount;
+    if (shade > 0 && (hue == 4 || hue == kBaseCount - 1))  // black, grey
+        return kProjectorGreys[hue == 4 ? 0 : 1][shade - 1];
+    return shadeOf(kProjector, index);
+}
+
+QColor seriesColor(int index, bool projector) {
+    return projector ? projectorColor(index) : paletteColor(index);
 }
 
 Qt::PenStyle paletteStyle(int index) {

@@ -11,6 +11,10 @@ namespace ade::ui {
 
 int paletteSize();                     // 8 base colours
 QColor paletteColor(int index);        // distinct for 0 .. 3 * paletteSize() - 1, then cycles
+// Presentation mode's palette: the same hues, each (and each shade) with a contrast of at least
+// 4.5:1 against white, for projectors that wash light colours out.
+QColor projectorColor(int index);
+QColor seriesColor(int index, bool projector);  // projectorColor or paletteColor
 Qt::PenStyle paletteStyle(int index);  // metrics: solid, dash, dot, dash-dot, dash-dot-dot
 
 // The second cue of run `index` (its colour index): solid line and square for the first eight

@@ -1,0 +1,326 @@
+// Screens and presentation (issue 13, items 16-18), on a virtual 1024x768 screen (the offscreen
+// platform's screen is set from a configuration file before the application starts): the window
+// fits the screen, presentation mode is a mode (panels hidden, charts filling the screen, the
+// projector palette, the layout restored), the empty charts say what to press, Help lists the
+// keys, and Start on a loaded preset starts its whole comparison while Play runs one.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDialog>
+#include <QDockWidget>
+#include <QLabel>
+#include <QPushButton>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <array>
+#include <cmath>
+
+#include "ChartArea.h"
+#include "Configs.h"
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunStore.h"
+#include "TestWindow.h"
+#include "charts/ChartPanel.h"
+#include "charts/LegendBar.h"
+#include "charts/Palette.h"
+
+using namespace ade::ui;
+using adetest::makeWindow;
+
+namespace {
+
+const char* kPreset = "a-spectral-vs-random";  // two runs: Algorithm 1 against SGD
+
+// CIE L*a*b* distance of two sRGB colours (D65), as in test_forms.
+double deltaE(const QColor& a, const QColor& b) {
+    auto lab = [](const QColor& c) {
+        auto lin = [](double v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+        return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+    };
+    const auto p = lab(a), q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+QRect inWindow(const QWidget* w, const QWidget* window) {
+    return QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+}
+
+std::vector<ChartPanel*> visiblePanels(const MainWindow& w) {
+    std::vector<ChartPanel*> out;
+    for (ChartPanel* p : w.charts()->panels())
+        if (p->isVisible()) out.push_back(p);
+    return out;
+}
+
+}  // namespace
+
+class TestPresent : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() {
+        QScreen* s = QGuiApplication::primaryScreen();
+        QVERIFY(s);
+        QCOMPARE(s->geometry().size(), QSize(1024, 768));
+    }
+
+    // 16. At 1024x768 the window fits the screen: nothing off-screen, the About panel a tab
+    // beside the parameters rather than a 60-px strip, its words never broken.
+    void windowFitsA1024x768Screen() {
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const QRect avail = w->screen()->availableGeometry();
+        QTRY_VERIFY2(avail.contains(w->frameGeometry()),
+                     qPrintable(QStringLiteral("window %1,%2 %3x%4")
+                                    .arg(w->frameGeometry().x())
+                                    .arg(w->frameGeometry().y())
+                                    .arg(w->frameGeometry().width())
+                                    .arg(w->frameGeometry().height())));
+        const QSize least = w->minimumSizeHint();
+        QVERIFY2(least.width() <= avail.width() && least.height() <= avail.height(),
+                 qPrintable(QStringLiteral("%1x%2").arg(least.width()).arg(least.height())));
+        auto* form = w->findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+        auto* about = w->findChild<QDockWidget*>(QStringLiteral("aboutDock"));
+        auto* runs = w->findChild<QDockWidget*>(QStringLiteral("runsDock"));
+        QVERIFY(form && about && runs);
+        QVERIFY(w->tabifiedDockWidgets(form).contains(about));
+        // The Fit button, the run list and the status bar are inside the window.
+        const QRect inside = w->rect();
+        auto* fit = w->findChild<QPushButton*>(QStringLiteral("fit"));
+        QVERIFY(fit && fit->isVisible() && inside.contains(inWindow(fit, w.get())));
+        QVERIFY(runs->isVisible() && inside.contains(inWindow(runs, w.get())));
+        QVERIFY(inside.contains(inWindow(w->statusBar(), w.get())));
+        // The About tab, raised: wide enough to read, wrapped at word boundaries only.
+        about->raise();
+        auto* text = w->findChild<QTextBrowser*>(QStringLiteral("about"));
+        QTRY_VERIFY(text->isVisible());
+        QVERIFY2(text->width() >= 240, qPrintable(QString::number(text->width())));
+        QCOMPARE(text->wordWrapMode(), QTextOption::WordWrap);
+        // Every chart of the grid keeps a usable size.
+        for (ChartPanel* p : visiblePanels(*w))
+            QVERIFY2(p->width() >= 240 && p->height() >= 180,
+                     qPrintable(QStringLiteral("%1: %2x%3")
+                                    .arg(p->title())
+                                    .arg(p->width())
+                                    .arg(p->height())));
+    }
+
+    // 17. Presentation mode: panels and tab bar hidden, full screen, 2x2 grid or one chart
+    // (keys 1-4, 0), large type; leaving restores the layout exactly.
+    void presentationModeIsAMode() {
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QTest::qWait(50);  // docks settle
+        auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("tabs"));
+        tabs->setCurrentIndex(1);  // the sweep view: presentation shows the charts, then back
+        const QByteArray state = w->saveState();
+        const QRect geometry = w->geometry();
+        std::map<QString, bool> docks;
+        for (QDockWidget* d : w->findChildren<QDockWidget*>())
+            docks[d->objectName()] = d->isVisible();
+        auto* legend = w->charts()->panels().front()->findChild<LegendBar*>();
+        QVERIFY(legend);
+        const double normalFont = legend->font().pointSizeF();
+
+        QTest::keyClick(w.get(), Qt::Key_F11);
+        QVERIFY(w->presentation());
+        QVERIFY(w->action(QStringLiteral("presentation"))->isChecked());
+        for (QDockWidget* d : w->findChildren<QDockWidget*>())
+            QVERIFY2(!d->isVisible(), qPrintable(d->objectName()));
+        QVERIFY(!tabs->tabBar()->isVisible());
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(w->charts()));
+        QVERIFY(!w->findChild<QCheckBox*>(QStringLiteral("logY"))->isVisible());
+        QTRY_COMPARE(w->geometry(), w->screen()->geometry());  // full screen
+        // Four charts as a 2x2 grid filling the screen, in large type.
+        QTRY_VERIFY(visiblePanels(*w).size() == std::min<std::size_t>(4, w->charts()->panels().size()));
+        QCOMPARE(visiblePanels(*w).size(), std::size_t(4));
+        for (ChartPanel* p : visiblePanels(*w)) {
+            QVERIFY(p->options().presentation);
+            QVERIFY2(p->width() >= 450 && p->height() >= 270,
+                     qPrintable(QStringLiteral("%1x%2").arg(p->width()).arg(p->height())));
+        }
+        QVERIFY(legend->font().pointSizeF() >= 1.5 * normalFont);
+        // Key 2: the second chart alone; 0: the grid again.
+        QTest::keyClick(w.get(), Qt::Key_2);
+        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
+        QCOMPARE(visiblePanels(*w).front(), w->charts()->panels()[1]);
+        QTRY_VERIFY(visiblePanels(*w).front()->width() >= 1000);
+        QVERIFY(visiblePanels(*w).front()->height() >= 560);
+        QTest::keyClick(w.get(), Qt::Key_0);
+        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(4));
+
+        QTest::keyClick(w.get(), Qt::Key_F11);
+        QVERIFY(!w->presentation());
+        QTRY_COMPARE(w->geometry(), geometry);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QVERIFY(tabs->tabBar()->isVisible());
+        for (QDockWidget* d : w->findChildren<QDockWidget*>())
+            QCOMPARE(d->isVisible(), docks[d->objectName()]);
+        QTRY_COMPARE(w->saveState(), state);
+        QVERIFY(w->findChild<QCheckBox*>(QStringLiteral("logY"))->isVisible() ||
+                !w->charts()->isVisible());
+        QCOMPARE(legend->font().pointSizeF(), normalFont);
+        // Outside presentation mode the digits are no shortcuts (they are typed into fields).
+        QVERIFY(!w->action(QStringLiteral("presentChart1"))->isEnabled());
+    }
+
+    // 17. The projector palette: every series colour (the 8 and their shades) at least 4.5:1
+    // against the white plot, all distinct and apart.
+    void projectorPaletteHasContrast() {
+        const int n = 3 * paletteSize();
+        QStringList ratios;
+        QSet<QRgb> seen;
+        for (int i = 0; i < n; ++i) {
+            const QColor c = projectorColor(i);
+            const double ratio = contrastRatio(c, Qt::white);
+            ratios << QStringLiteral("%1 %2").arg(c.name()).arg(ratio, 0, 'f', 2);
+            QVERIFY2(ratio >= 4.5, qPrintable(ratios.back()));
+            QVERIFY2(!seen.contains(c.rgb()), qPrintable(c.name()));
+            seen.insert(c.rgb());
+            QCOMPARE(seriesColor(i, true), c);
+            QCOMPARE(seriesColor(i, false), paletteColor(i));
+        }
+        qInfo("projector palette contrast against white: %s", qPrintable(ratios.join(", ")));
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                const double d = deltaE(projectorColor(i), projectorColor(j));
+                const double least = i < paletteSize() && j < paletteSize() ? 30 : 7;
+                QVERIFY2(d >= least, qPrintable(QStringLiteral("%1 %2: %3")
+                                                    .arg(projectorColor(i).name(),
+                                                         projectorColor(j).name())
+                                                    .arg(d)));
+            }
+    }
+
+    // 18. Empty charts say what to press; the hint goes with the first run, comes back when
+    // the last is deleted.
+    void emptyChartsShowAHint() {
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        auto* hint = w->charts()->findChild<QLabel*>(QStringLiteral("emptyHint"));
+        QVERIFY(hint);
+        QVERIFY(w->charts()->emptyHintShown());
+        QTRY_VERIFY(hint->isVisible());
+        QVERIFY2(hint->text().contains(QStringLiteral("Start")), qPrintable(hint->text()));
+        QVERIFY(hint->text().contains(QStringLiteral("Play")));
+        QVERIFY(w->loadPreset(QLatin1String(kPreset), false, {"iterations=20"}));
+        QVERIFY2(hint->text().contains(QLatin1String(kPreset)), qPrintable(hint->text()));
+        QVERIFY(hint->text().contains(QStringLiteral("2 runs")));
+        // Drawn over the charts, inside the grid.
+        const QRect area(QPoint(0, 0), w->charts()->size());
+        QVERIFY(area.contains(QRect(hint->mapTo(w->charts(), QPoint(0, 0)), hint->size())));
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->form()->setConfig(adetest::tinyA(10));
+        w->startFromForm();
+        QTRY_VERIFY(!hint->isVisible());
+        QVERIFY(!w->charts()->emptyHintShown());
+        QVERIFY(finished.wait(60000));
+        w->deleteRun(w->store()->runs().front()->id);
+        QTRY_VERIFY(hint->isVisible());
+    }
+
+    // 18. Start on an idle window with a preset loaded: the whole comparison; Play: one run
+    // of the form; Start after the form changed: one run of the form.
+    void startRunsThePresetsComparisonAndPlayOneRun() {
+        auto w = makeWindow();
+        QVERIFY(w->loadPreset(QLatin1String(kPreset), false, {"iterations=20"}));
+        QVERIFY(w->startStartsComparison());
+        QVERIFY2(w->action(QStringLiteral("start"))->toolTip().contains(QLatin1String(kPreset)),
+                 qPrintable(w->action(QStringLiteral("start"))->toolTip()));
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->action(QStringLiteral("start"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(2));
+        QCOMPARE(w->store()->runs()[0]->name, QStringLiteral("alg1-spectral"));
+        QCOMPARE(w->store()->runs()[1]->name, QStringLiteral("sgd-random"));
+        QVERIFY(finished.wait(60000));
+        // Again: the comparison again (the earlier runs stay in the list, hidden).
+        w->action(QStringLiteral("start"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(4));
+        QVERIFY(!w->store()->runs()[0]->visible);
+        QTRY_VERIFY(!w->controller()->anyActive());
+        // The form changed: Start is one run of the form.
+        ade::Config c = w->form()->config();
+        c.setJson("seed", 7);
+        w->form()->setConfig(c);
+        QVERIFY(!w->startStartsComparison());
+        w->action(QStringLiteral("start"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(5));
+        QCOMPARE(w->store()->runs().back()->config.getInt("seed"), 7);
+        QTRY_VERIFY(!w->controller()->anyActive());
+
+        // Play on an idle window with the preset loaded: one run, the form's.
+        auto v = makeWindow();
+        QVERIFY(v->loadPreset(QLatin1String(kPreset), false, {"iterations=20"}));
+        v->action(QStringLiteral("pause"))->trigger();
+        QCOMPARE(v->store()->runs().size(), std::size_t(1));
+        QVERIFY(v->store()->runs().front()->config.toJson() == v->form()->config().toJson());
+        QTRY_VERIFY(!v->controller()->anyActive());
+    }
+
+    // 18. Help: Quick start and the keyboard shortcuts, listed from the actions.
+    void helpHasQuickStartAndShortcuts() {
+        auto w = makeWindow();
+        QVERIFY(w->action(QStringLiteral("quickStart")));
+        w->action(QStringLiteral("quickStart"))->trigger();
+        auto* quick = w->findChild<QDialog*>(QStringLiteral("quickStartDialog"));
+        QTRY_VERIFY(quick && quick->isVisible());
+        const QString text = quick->findChild<QTextBrowser*>()->toPlainText();
+        QVERIFY(text.contains(QStringLiteral("Start")) && text.contains(QStringLiteral("Play")));
+        QVERIFY(text.contains(QStringLiteral("F11")));
+        quick->close();
+
+        const auto list = w->shortcutList();
+        int withKeys = 0;
+        for (const QAction* a : w->findChildren<QAction*>())
+            withKeys += a->shortcuts().isEmpty() ? 0 : 1;
+        QCOMPARE(static_cast<int>(list.size()), withKeys);
+        w->action(QStringLiteral("shortcuts"))->trigger();
+        auto* table = w->findChild<QTableWidget*>(QStringLiteral("shortcutsTable"));
+        QTRY_VERIFY(table && table->isVisible());
+        QCOMPARE(table->rowCount(), withKeys);
+        QStringList rows;
+        for (int i = 0; i < table->rowCount(); ++i)
+            rows << table->item(i, 0)->text() + QStringLiteral(" = ") + table->item(i, 1)->text();
+        const QString start = QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText);
+        for (const QString& want : {QStringLiteral("Start = ") + start,
+                                    QStringLiteral("Play = Space"),
+                                    QStringLiteral("Presentation mode = F11"),
+                                    QStringLiteral("Fit charts = F")})
+            QVERIFY2(rows.contains(want), qPrintable(rows.join(QStringLiteral("; "))));
+    }
+};
+
+// The offscreen platform with one 1024x768 screen (a lecture hall projector's).
+int main(int argc, char** argv) {
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screen.json"));
+    {
+        QFile f(config);
+        if (!f.open(QIODevice::WriteOnly)) return 1;
+        f.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1024,
+                    "height": 768, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    }
+    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toUtf8());
+    QApplication app(argc, argv);
+    QTEST_SET_MAIN_SOURCE_PATH
+    TestPresent t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_present.moc"
