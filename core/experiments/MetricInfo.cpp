@@ -54,6 +54,18 @@ ChartInfo sharedChart(const std::string& id, bool shown) {
     throw std::logic_error("sharedChart: no chart '" + id + "'");
 }
 
+std::vector<ChartInfo> factorPairCharts() {
+    return {sharedChart("loss"),
+            sharedChart("norms"),
+            sharedChart("manifold"),
+            sharedChart("gap"),
+            sharedChart("imbalance", false),
+            sharedChart("manifold_rel", false),
+            sharedChart("villani", false),
+            sharedChart("step", false),
+            sharedChart("regulariser", false)};
+}
+
 MetricInfo sharedMetric(const std::string& column) {
     static const std::vector<MetricInfo> list = {
         {"train_loss", "train loss L_n(θ)", kLoss, "loss", false, true,

@@ -47,6 +47,11 @@ const std::vector<MetricInfo>& trainerMetrics();
 // sharedChart(id, shown) and may add its own ChartInfo.
 ChartInfo sharedChart(const std::string& id, bool shown = true);
 
+// The charts of Paper B's factor-pair experiments (B, C): loss, weight norms, distance to the
+// balanced teacher factors and the gap shown; imbalance, relative distance, Villani, step and
+// regulariser one click away.
+std::vector<ChartInfo> factorPairCharts();
+
 // Descriptions of columns that several experiments report the same way: "train_loss",
 // "test_loss", "gen_gap", "manifold_distance_rel", "villani". An experiment may override the
 // label or meaning of the copy it gets.

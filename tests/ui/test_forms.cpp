@@ -22,6 +22,7 @@
 #include <array>
 #include <cmath>
 
+#include "ColourDistance.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -80,22 +81,7 @@ std::unique_ptr<MainWindow> makeWindow(QSize size = QSize(1024, 768)) {
     return w;
 }
 
-// CIE L*a*b* distance of two sRGB colours (D65).
-double deltaE(const QColor& a, const QColor& b) {
-    auto lab = [](const QColor& c) {
-        auto lin = [](double v) {
-            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
-        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
-        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
-        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
-        return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
-    };
-    const auto p = lab(a), q = lab(b);
-    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-}
+using adetest::deltaE;
 
 void wheel(QWidget* target, int notches) {
     const QPointF c = target->rect().center();

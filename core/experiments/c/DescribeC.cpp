@@ -23,15 +23,7 @@ void describeExperimentC(ExperimentInfo& info) {
         sharedMetric("manifold_distance_rel"),
         sharedMetric("villani"),
     };
-    info.charts = {sharedChart("loss"),
-                   sharedChart("norms"),
-                   sharedChart("manifold"),
-                   sharedChart("gap"),
-                   sharedChart("imbalance", false),
-                   sharedChart("manifold_rel", false),
-                   sharedChart("villani", false),
-                   sharedChart("step", false),
-                   sharedChart("regulariser", false)};
+    info.charts = factorPairCharts();
     info.charts[1].title = "Weight norms ‖U‖_F, ‖V‖_F";
 
     info.aboutHtml = R"html(<h3>Model</h3>
