@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QPixmap>
 #include <QtCharts/QChart>
 
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "FigureRenderer.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
+#include "charts/ScalingPlot.h"
 #include "output/RunOutput.h"
 #include "plan/PlanRunner.h"
 
@@ -62,6 +65,30 @@ std::vector<std::string> renderSessionFigures(const Session& session, const std:
         out.push_back(path.toStdString());
     }
     return out;
+}
+
+bool renderScalingFigure(const std::vector<PowerLawFit>& fits, const std::string& xKey,
+                         const std::string& yLabel, const std::string& path, std::string* error) {
+    std::vector<ui::ScalingSeries> series;
+    for (const auto& f : fits) {
+        ui::ScalingSeries s;
+        s.name = QString::fromStdString(f.series);
+        s.points = f.xy;
+        s.slope = f.slope;
+        s.intercept = f.intercept;
+        s.fitted = f.points >= 2;
+        series.push_back(std::move(s));
+    }
+    std::unique_ptr<ui::ScalingPlot> plot(ui::createScalingPlot());
+    plot->setData(series, QString::fromStdString(xKey), QString::fromStdString(yLabel), {});
+    plot->resize(1200, 800);
+    const QString file = QString::fromStdString(path);
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    if (!plot->grab().save(file, "PNG")) {
+        if (error) *error = "cannot write " + path;
+        return false;
+    }
+    return true;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include "CliArgs.h"
 #include "output/Session.h"
+#include "plan/PlanRunner.h"
 #include "plan/Preset.h"
 
 // `figure`: renders the GUI's charts headless. Only built with the Qt GUI (ADE_HAVE_FIGURES).
@@ -26,3 +27,8 @@ class HeadlessQt {
 // The charts of a session as PNG files in `dir` (the report's figures); returns their paths.
 std::vector<std::string> renderSessionFigures(const ade::Session& session, const std::string& dir,
                                               const std::string& commandLine, std::string* error);
+
+// A sweep's fitted power laws as a log-log PNG (points: geometric means over seeds; lines: the
+// fits) at `path`; false with `error` when it cannot be written.
+bool renderScalingFigure(const std::vector<ade::PowerLawFit>& fits, const std::string& xKey,
+                         const std::string& yLabel, const std::string& path, std::string* error);

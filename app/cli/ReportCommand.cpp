@@ -12,6 +12,7 @@
 #include "FigureCommand.h"
 #endif
 #include "Version.h"
+#include "experiments/ExperimentRegistry.h"
 #include "io/Files.h"
 #include "output/Session.h"
 #include "plan/Report.h"
@@ -104,6 +105,17 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
                                       a.commandLine, &ferr))
                 rep.figures.push_back(std::filesystem::relative(f, out).string());
             if (!ferr.empty()) rep.problems.push_back("figures: " + ferr);
+        }
+        if (qt && plan.sweep && !rep.fits.empty()) {
+            const std::filesystem::path fig = out / plan.name / "figures" / "scaling.png";
+            const std::string experiment =
+                plan.runs.empty() ? std::string() : plan.runs.front().config.experiment();
+            const MetricInfo m = describeColumn(experiment, rep.fitY);
+            std::string ferr;
+            if (renderScalingFigure(rep.fits, rep.fitX, "floor of " + m.label, fig.string(), &ferr))
+                rep.figures.push_back(std::filesystem::relative(fig, out).string());
+            else
+                rep.problems.push_back("figures: " + ferr);
         }
 #endif
         for (std::size_t c = 0; c < rep.claims.size() && !a.quiet; ++c)

@@ -1,5 +1,7 @@
 // attention-explorer-cli: the headless entry point. Argument parsing and wiring only.
+#include <cmath>
 #include <csignal>
+#include <map>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -200,6 +202,47 @@ void printTable(const std::vector<RunOutcome>& outcomes) {
     }
 }
 
+// With several seeds: per run of the preset, the headline metric's first and last values as
+// mean ± sd over its seeds.
+void printSeedTable(const std::vector<RunOutcome>& outcomes) {
+    std::vector<std::string> labels;
+    std::map<std::string, std::vector<const RunOutcome*>> byLabel;
+    for (const auto& o : outcomes) {
+        if (!byLabel.count(o.run.label)) labels.push_back(o.run.label);
+        byLabel[o.run.label].push_back(&o);
+    }
+    auto meanSd = [](const std::vector<double>& v) {
+        double m = 0, ss = 0;
+        for (double x : v)
+            m += x;
+        m /= static_cast<double>(v.size());
+        for (double x : v)
+            ss += (x - m) * (x - m);
+        const double sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.4g ± %.2g", m, sd);
+        return std::string(buf);
+    };
+    std::string metric;
+    for (const auto& o : outcomes)
+        if (const int c = headlineColumn(o); c >= 0 && metric.empty())
+            metric = o.result.history.columns[c];
+    std::printf("\n%-28s %6s %22s %22s\n", "run (over seeds)", "seeds", (metric + " first").c_str(),
+                (metric + " last").c_str());
+    for (const auto& label : labels) {
+        std::vector<double> first, last;
+        for (const RunOutcome* o : byLabel[label]) {
+            const int c = headlineColumn(*o);
+            if (c < 0 || o->result.history.rows.empty()) continue;
+            first.push_back(o->result.history.rows.front()[c]);
+            last.push_back(o->result.history.rows.back()[c]);
+        }
+        if (first.empty()) continue;
+        std::printf("%-28s %6zu %22s %22s\n", label.c_str(), first.size(), meanSd(first).c_str(),
+                    meanSd(last).c_str());
+    }
+}
+
 // The preset's claims, checked over every run and seed (the report's check, for one preset).
 void printClaims(const Plan& plan, const std::vector<RunOutcome>& outcomes, int seeds) {
     const auto runs = claimRuns(outcomes);
@@ -340,6 +383,7 @@ int main(int argc, char** argv) {
         }
     }
     if (!a.quiet || code == ExitOk) printTable(outcomes);
+    if ((!a.quiet || code == ExitOk) && plan->seeds > 1) printSeedTable(outcomes);
     if (!plan->claims.empty() && code != ExitInvalid) printClaims(*plan, outcomes, plan->seeds);
     return code;
 }

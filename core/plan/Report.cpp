@@ -190,8 +190,11 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
                               f.points);
                 md += std::string(buf) + "\n\n| " + p.fitX + " | floor of " + p.fitY +
                       " |\n|---|---|\n";
-                for (const auto& [x, y] : f.xy)
-                    md += "| " + formatNumber(x) + " | " + formatNumber(y) + " |\n";
+                for (const auto& [x, y] : f.xy) {
+                    char row[96];
+                    std::snprintf(row, sizeof row, "| %g | %.4g |\n", x, y);
+                    md += row;
+                }
                 md += "\n";
             }
             for (const auto& fig : p.figures)

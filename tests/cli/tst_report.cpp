@@ -66,6 +66,9 @@ class TestReport : public QObject {
             120000, env);
         QCOMPARE(run.code, 0);
         QVERIFY2(run.out.contains("claims (3 seeds per run):"), qPrintable(run.out));
+        // The table over seeds: one line per run of the preset, mean ± sd of 3 seeds.
+        QVERIFY2(run.out.contains(QRegularExpression("\nslow +3 +[0-9.e+-]+ ± [0-9.e+-]+ +[0-9.e+-]+ ± ")),
+                 qPrintable(run.out));
         QVERIFY(run.out.contains("does not hold") && run.out.contains("holds"));
         QVERIFY(QFileInfo(tmp.filePath("tiny-run/slow_seed5/metrics.csv")).exists());
     }
