@@ -144,11 +144,11 @@ run_cases() {
     expect_exact "$c rep<TAB>" "report" $f $c rep
     expect_exact "$c --<TAB>" "--help --version" $f $c --
     expect_exact "$c run --pre<TAB>" "--preset" $f $c run --pre
-    expect_exact "$c run --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n" \
+    expect_exact "$c run --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n a-scaling-P" \
         $f $c run --preset a-s
     # The program in COMP_WORDS[0] is asked, even when it is not on PATH.
     PATH=$ORIG_PATH expect_exact "$cli_abs run --preset a-s<TAB> (CLI not on PATH)" \
-        "a-spectral-vs-random a-same-start a-scaling-n" $f "$cli_abs" run --preset a-s
+        "a-spectral-vs-random a-same-start a-scaling-n a-scaling-P" $f "$cli_abs" run --preset a-s
     if [[ -z $(PATH=$ORIG_PATH type -P attention-explorer-cli) ]]; then
         PATH=$ORIG_PATH expect_exact "no-such-program run --preset a-s<TAB> (no CLI anywhere)" \
             "" $f no-such-program run --preset a-s
@@ -234,11 +234,11 @@ run_cases() {
         local gc=attention-explorer gf=_attention_explorer
         expect_has "$gc --<TAB>" "--preset --set --autorun --quit-when-done --screenshot \
 --screenshot-at --stats --presentation --no-settings --help --version" "" $gf $gc --
-        expect_exact "$gc --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n" \
+        expect_exact "$gc --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n a-scaling-P" \
             $gf $gc --preset a-s
         PATH=$ORIG_PATH expect_exact \
             "$cli_dir/attention-explorer --preset a-s<TAB> (CLI beside the GUI, not on PATH)" \
-            "a-spectral-vs-random a-same-start a-scaling-n" \
+            "a-spectral-vs-random a-same-start a-scaling-n a-scaling-P" \
             $gf "$cli_dir/attention-explorer" --preset a-s
         expect_has "$gc --set data.<TAB>" "data.n=" "" $gf $gc --set data.
     fi
