@@ -85,6 +85,11 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         const Plan& plan = plans[i];
         if (!a.quiet)
             std::printf("[%zu/%zu] %s\n", i + 1, plans.size(), plan.name.c_str()), std::fflush(stdout);
+        if (a.quick && !plan.quickSkipReason().empty()) {
+            if (!a.quiet) std::printf("    not run at quick sizes: %s\n", plan.quickSkipReason().c_str());
+            reports.push_back(skippedPresetReport(plan, plan.quickSkipReason()));
+            continue;
+        }
         std::vector<RunOutcome> outcomes;
         PresetReport rep = runPresetForReport(
             plan, out / plan.name, jobs, a.commandLine, &control,
@@ -142,6 +147,7 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     std::printf("claims: %d of %d hold", s.holding, s.claims);
     if (s.notHolding) std::printf(", %d do not hold", s.notHolding);
     if (s.unavailable) std::printf(", %d could not be checked", s.unavailable);
+    if (s.skippedClaims) std::printf(", %d not run at quick sizes", s.skippedClaims);
     std::printf(" (%.0f s); wrote %s/report.md and report.json\n", h.seconds, a.outDir.c_str());
     if (control.stopRequested()) {
         std::cerr << "attention-explorer-cli: interrupted; the report covers the presets run so far\n";

@@ -101,7 +101,13 @@ std::optional<Plan> quickPlan(const Plan& plan, PlanError* error) {
         return std::nullopt;
     };
     if (plan.quick.is_null()) return plan;
-    if (!plan.quick.is_object()) return fail("must be an object of keys");
+    if (plan.quick.is_string()) {
+        if (plan.quick.get<std::string>().empty())
+            return fail("a string must say why the preset has no quick sizes");
+        return plan;
+    }
+    if (!plan.quick.is_object())
+        return fail("must be an object of keys, or a string saying why there are none");
     Plan q = plan;
     nlohmann::json keys = nlohmann::json::object();
     try {

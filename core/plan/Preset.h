@@ -10,7 +10,8 @@
 //     "seeds": 3,                    // every run of the comparison with seeds s, s+1, s+2
 //     "claims": [ { ... } ],         // what the runs show, checked (claims/Claims.h)
 //     "quick": { key: value, ..., "seeds": 2, "sweep": { "vary": {...}, "seeds": 1 } } }
-// "quick" gives smaller sizes at which the claims still hold (the report's --quick).
+// "quick" gives smaller sizes at which the claims still hold (the report's --quick); a string
+// instead says why there are none (the quick report then lists the preset as not run).
 // A flat object of keys is also accepted as a one-run config ("Copy run as config").
 #include <nlohmann/json.hpp>
 
@@ -45,6 +46,8 @@ struct Plan {
     int seeds = 1;  // seeds per run of a comparison (a sweep has its own)
     std::vector<ClaimSpec> claims;
     nlohmann::json quick;  // the "quick" object as written (null when absent)
+    // Why the preset has no quick sizes ("quick" given as a string); empty otherwise.
+    std::string quickSkipReason() const { return quick.is_string() ? quick.get<std::string>() : ""; }
 };
 
 struct PlanError {
@@ -60,7 +63,8 @@ std::optional<Plan> loadPlanFile(const std::filesystem::path& file,
                                  const std::vector<std::string>& overrides, PlanError* error);
 
 // The plan at its "quick" sizes: the quick object's keys applied to every run, its "seeds" and
-// "sweep" (vary, seeds) in place of the plan's. A plan without "quick" comes back unchanged.
+// "sweep" (vary, seeds) in place of the plan's. A plan without "quick", or whose "quick" is a
+// reason why it has none, comes back unchanged.
 std::optional<Plan> quickPlan(const Plan& plan, PlanError* error);
 
 // Applies "key=value" overrides to a config; returns the first error.

@@ -47,15 +47,33 @@ std::string seconds(double s) {
 
 }  // namespace
 
+PresetReport skippedPresetReport(const Plan& plan, const std::string& reason) {
+    PresetReport rep;
+    rep.preset = plan.name;
+    rep.description = plan.description;
+    rep.paper = paperOf(plan);
+    rep.claims = plan.claims;
+    rep.seeds = plan.seeds;
+    rep.skipped = reason;
+    return rep;
+}
+
 ReportSummary summarize(const std::vector<PresetReport>& presets) {
     ReportSummary s;
-    for (const auto& p : presets)
+    for (const auto& p : presets) {
+        if (!p.skipped.empty()) s.skippedClaims += static_cast<int>(p.claims.size());
+        else if (p.results.size() < p.claims.size()) {
+            const int missing = static_cast<int>(p.claims.size() - p.results.size());
+            s.claims += missing;
+            s.unavailable += missing;
+        }
         for (const auto& r : p.results) {
             ++s.claims;
             s.holding += r.status == ClaimStatus::Holds;
             s.notHolding += r.status == ClaimStatus::DoesNotHold;
             s.unavailable += r.status == ClaimStatus::Unavailable || r.status == ClaimStatus::Pending;
         }
+    }
     return s;
 }
 
@@ -148,6 +166,9 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
           " hold";
     if (s.notHolding) md += ", **" + std::to_string(s.notHolding) + " do not hold**";
     if (s.unavailable) md += ", " + std::to_string(s.unavailable) + " could not be checked";
+    if (s.skippedClaims)
+        md += "; " + std::to_string(s.skippedClaims) +
+              " more belong to presets without quick sizes (checked by the full report)";
     md += "\n";
     md += "- **Version:** " + h.version + "; " + h.date + "; " + std::to_string(h.cores) +
           " cores; wall time " + seconds(h.seconds) + "\n";
@@ -167,6 +188,14 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
         for (const auto& p : presets) {
             if (p.paper != paper) continue;
             md += "### " + p.preset + "\n\n" + p.description + "\n\n";
+            if (!p.skipped.empty()) {
+                md += "*Not run at quick sizes: " + p.skipped + " Its " +
+                      std::to_string(p.claims.size()) + " claims are checked by the full report:*\n\n";
+                for (const auto& c : p.claims)
+                    md += "- " + c.text + "\n";
+                md += "\n";
+                continue;
+            }
             md += "*" + std::to_string(p.runs) + " runs (" + std::to_string(p.seeds) +
                   (p.seeds == 1 ? " seed" : " seeds") + " each), " + seconds(p.seconds) +
                   "; run folders in `" + p.folder + "/`.*\n\n";
@@ -175,6 +204,10 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
             } else {
                 md += "| claim | measured | verdict |\n|---|---|---|\n";
                 for (std::size_t i = 0; i < p.claims.size(); ++i) {
+                    if (i >= p.results.size()) {  // its runs could not start (see Problems)
+                        md += "| " + cell(p.claims[i].text) + " | not measured | – unavailable |\n";
+                        continue;
+                    }
                     const ClaimResult& r = p.results[i];
                     md += "| " + cell(p.claims[i].text) + " | " + cell(r.measured) + " | " +
                           mark(r.status) + " |\n";
@@ -220,15 +253,21 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                         {"claims", s.claims},
                         {"holding", s.holding},
                         {"not_holding", s.notHolding},
-                        {"unavailable", s.unavailable}};
+                        {"unavailable", s.unavailable},
+                        {"skipped_claims", s.skippedClaims}};
     nlohmann::json list = nlohmann::json::array();
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
     for (const auto& p : presets) {
         nlohmann::json pj = {{"preset", p.preset}, {"paper", p.paper},   {"runs", p.runs},
                              {"seeds", p.seeds},   {"seconds", p.seconds}, {"folder", p.folder},
-                             {"figures", p.figures}, {"problems", p.problems}};
+                             {"figures", p.figures}, {"problems", p.problems},
+                             {"skipped", p.skipped}};
         nlohmann::json cl = nlohmann::json::array();
         for (std::size_t i = 0; i < p.claims.size(); ++i) {
+            if (i >= p.results.size()) {  // the preset did not run (skipped)
+                cl.push_back({{"claim", toJson(p.claims[i])}, {"status", "not run"}});
+                continue;
+            }
             const ClaimResult& r = p.results[i];
             cl.push_back({{"claim", toJson(p.claims[i])},
                           {"status", statusText(r.status)},

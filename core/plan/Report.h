@@ -27,10 +27,12 @@ struct PresetReport {
     std::vector<std::string> problems; // runs that failed or diverged, files not written
     std::vector<PowerLawFit> fits;     // a sweep's fitted power laws (its "fit" metric)
     std::string fitX, fitY;
+    std::string skipped;  // why it did not run (a quick report of a preset without quick sizes)
 };
 
 struct ReportSummary {
     int claims = 0, holding = 0, notHolding = 0, unavailable = 0;
+    int skippedClaims = 0;  // claims of presets that did not run (quick report)
 };
 ReportSummary summarize(const std::vector<PresetReport>& presets);
 
@@ -41,6 +43,9 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
                                 const std::string& commandLine, RunControl* control,
                                 const std::function<void(const std::string&)>& log,
                                 std::vector<RunOutcome>* outcomes);
+
+// A preset that does not run in this report (its "quick" says why it has no quick sizes).
+PresetReport skippedPresetReport(const Plan& plan, const std::string& reason);
 
 struct ReportHeader {
     bool quick = false;

@@ -253,6 +253,14 @@ class TestClaims : public QObject {
         QCOMPARE(quick->seeds, 2);
         QCOMPARE(quick->runs[1].config.getInt("iterations"), 10);
         QCOMPARE(quick->runs[1].config.getReal("lr"), 0.2);
+        // A preset without quick sizes says why; its quick plan is the plan itself.
+        QString noQuick = QString::fromUtf8(kPreset);
+        noQuick.replace("\"quick\": {\"iterations\": 10, \"seeds\": 2}",
+                        "\"quick\": \"needs long runs.\"");
+        const auto slow = parsePlan(noQuick.toStdString(), "t", {}, &err);
+        QVERIFY2(slow, err.message.c_str());
+        QCOMPARE(slow->quickSkipReason(), std::string("needs long runs."));
+        QCOMPARE(quickPlan(*slow, &err)->runs[0].config.getInt("iterations"), 40);
         // The real runs: the claim is checked over both seeds of the quick plan.
         PlanRunOptions o;
         const auto outcomes = runPlanned(plainRuns(*quick), "t", o);
@@ -274,6 +282,8 @@ class TestClaims : public QObject {
             << "unknown field 'other' for a slope check";
         QTest::newRow("seeds") << "\"seeds\": 3" << "\"seeds\": 0" << "'seeds' must be an integer in [1, 100]";
         QTest::newRow("quick key") << "\"iterations\": 10" << "\"iterationz\": 10" << "quick: run 'x'";
+        QTest::newRow("quick reason empty") << "\"quick\": {\"iterations\": 10, \"seeds\": 2}"
+                                            << "\"quick\": \"\"" << "a string must say why";
     }
     void presetErrorsNameTheClaim() {
         QFETCH(QString, from);
