@@ -283,6 +283,12 @@ void ChartArea::setLogX(bool on) {
 void ChartArea::setSmoothing(double w) {
     smoothing_->setValue(static_cast<int>(std::lround(std::clamp(w, 0.0, 0.99) * 100)));
 }
+void ChartArea::setSeedsSeparate(bool on) {
+    if (seedsSeparate_ == on) return;
+    seedsSeparate_ = on;
+    applyOptions();
+}
+
 void ChartArea::setPresentation(bool on) {
     presentation_ = on;
     // The chart toolbar (log axes, smoothing, fit) stays in the View menu and its keys.
@@ -321,6 +327,7 @@ void ChartArea::applyPanelOptions(ChartPanel* p) {
     o.wallTime = wallTimeX();
     o.smoothing = smoothing();
     o.presentation = presentation_;
+    o.seedBands = !seedsSeparate_;
     p->setOptions(o);
 }
 

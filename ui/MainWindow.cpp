@@ -225,6 +225,7 @@ void MainWindow::buildActions() {
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
         tb->addAction(action(QLatin1String(n)));
+    buildSeedsControl(tb);
 }
 
 void MainWindow::buildMenus() {
@@ -272,6 +273,12 @@ void MainWindow::buildMenus() {
     QAction* logX = view->addAction(tr("Log &x axis"));
     logX->setCheckable(true);
     connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
+    QAction* separate = view->addAction(tr("Show &seeds separately"));
+    separate->setObjectName(QStringLiteral("seedsSeparate"));
+    separate->setCheckable(true);
+    separate->setStatusTip(tr("Draw every seed's own curve instead of each run's mean over its "
+                              "seeds with a min–max band"));
+    connect(separate, &QAction::toggled, charts_, &ChartArea::setSeedsSeparate);
     view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll)
         ->setObjectName(QStringLiteral("fitCharts"));
     view->addMenu(charts_->chartsMenu());
@@ -329,6 +336,9 @@ void MainWindow::restoreSettings() {
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
     charts_->setWallTimeX(s.value(QStringLiteral("charts/wallTimeX"), false).toBool());
     charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
+    setSeeds(s.value(QStringLiteral("run/seeds"), 1).toInt());
+    action(QStringLiteral("seedsSeparate"))
+        ->setChecked(s.value(QStringLiteral("charts/seedsSeparate"), false).toBool());
     {
         std::map<QString, bool> choices;
         const QVariantMap saved = s.value(QStringLiteral("charts/shown")).toMap();
@@ -359,6 +369,8 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
     s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
+    s.setValue(QStringLiteral("run/seeds"), seeds());
+    s.setValue(QStringLiteral("charts/seedsSeparate"), charts_->seedsSeparate());
     {
         QVariantMap shown;
         for (const auto& [id, on] : charts_->chartChoices())

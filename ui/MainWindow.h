@@ -18,7 +18,9 @@
 class QAction;
 class QMenu;
 class QLabel;
+class QSpinBox;
 class QTabWidget;
+class QToolBar;
 class QTextBrowser;
 
 namespace ade::ui {
@@ -89,6 +91,14 @@ class MainWindow : public QMainWindow {
     // the old ones (whose curves stay); the form is not changed.
     void reseedRuns();
     void resetForm();  // every parameter of the form's experiment to its default
+    // Seeds per run (the "Seeds" box beside Start; a preset's "seeds" key sets it): Start runs
+    // each of the preset's runs with this many seeds, Play the form's config with as many.
+    int seeds() const;
+    void setSeeds(int k);
+    QSpinBox* seedsBox() const { return seeds_; }
+    // K seeds of each run: seed = the run's seed + k, named <label>_seed<seed> when K > 1, and
+    // "same start as" follows its run's same seed.
+    static std::vector<ade::PlannedRun> withSeeds(const std::vector<ade::PlannedRun>& runs, int k);
     // Why Start is disabled ("" when it is not): the form's first problem.
     QString startBlockedReason() const;
     // The form's time estimate ("" when no run of this size has been measured yet).
@@ -128,6 +138,7 @@ class MainWindow : public QMainWindow {
     void onDrained(bool changed);
     void onAllFinished();
     void buildHelpMenu();
+    void buildSeedsControl(QToolBar* toolbar);
     void buildPresentationMenu(QMenu* view);
     void updateEmptyHint();
     void startPresetComparison();
@@ -181,6 +192,7 @@ class MainWindow : public QMainWindow {
     Qt::WindowStates savedWindowState_;
     int savedTab_ = 0;
     QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
+    QSpinBox* seeds_ = nullptr;
 };
 
 }  // namespace ade::ui

@@ -52,7 +52,7 @@ bool MainWindow::loadPreset(const QString& name, bool start,
     // A new comparison: older runs stay in the list, hidden from the charts.
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
-    return startBatch(presetRuns_);
+    return startBatch(withSeeds(presetRuns_, seeds()));
 }
 
 bool MainWindow::startStartsComparison() const {
@@ -72,10 +72,13 @@ void MainWindow::startPresetComparison() {
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
     tabs_->setCurrentWidget(charts_);
-    if (startBatch(presetRuns_))
+    if (startBatch(withSeeds(presetRuns_, seeds())))
         statusBar()->showMessage(
-            tr("Preset %1: %2 started")
-                .arg(presetName_, runCount(static_cast<int>(presetRuns_.size()))),
+            seeds() > 1 ? tr("Preset %1: %2 × %3 seeds started")
+                              .arg(presetName_, runCount(static_cast<int>(presetRuns_.size())))
+                              .arg(seeds())
+                        : tr("Preset %1: %2 started")
+                              .arg(presetName_, runCount(static_cast<int>(presetRuns_.size()))),
             6000);
 }
 
@@ -118,9 +121,27 @@ bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool pause
     if (!resolveInitial(runs, initial)) return false;
     batch_.clear();
     batchPlan_ = runs;
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        batch_.push_back(controller_->start(QString::fromStdString(runs[i].label), runs[i].config,
-                                            initial[i], paused));
+    // Each label of the batch is one group (its seeds: the runs with that label, in order),
+    // named so that no earlier run's group or name has it; a seed's name follows its group's.
+    std::map<std::string, QString> groups;
+    std::map<std::string, int> seedsSoFar;
+    std::map<std::string, int> seedsOf;
+    for (const auto& r : runs)
+        ++seedsOf[r.label];
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const ade::PlannedRun& r = runs[i];
+        auto [it, fresh] = groups.emplace(r.label, QString());
+        if (fresh)
+            it->second = store_->uniqueGroup(QString::fromStdString(r.label), r.config.experiment());
+        const int seedIndex = seedsSoFar[r.label]++;
+        QString name = it->second;
+        if (seedsOf[r.label] > 1)
+            name += QString::fromStdString(
+                r.name.rfind(r.label, 0) == 0 ? r.name.substr(r.label.size())
+                                              : "_seed" + std::to_string(r.config.getInt("seed")));
+        batch_.push_back(controller_->start(name, r.config, initial[i], paused, it->second,
+                                            seedIndex));
+    }
     updateActions();
     return true;
 }
@@ -136,7 +157,7 @@ void MainWindow::startFromForm() {
     run.name = run.label;
     run.config = form_->config();
     tabs_->setCurrentWidget(charts_);
-    startBatch({run});
+    startBatch(withSeeds({run}, seeds()));
 }
 
 bool MainWindow::formSettingsAlreadyRan() const {
@@ -175,7 +196,7 @@ void MainWindow::step() {
         run.label = store_->uniqueName(tr("run %1").arg(store_->runs().size() + 1)).toStdString();
         run.name = run.label;
         run.config = form_->config();
-        if (!startBatch({run}, true)) return;
+        if (!startBatch(withSeeds({run}, seeds()), true)) return;
     }
     controller_->stepAll();
 }
@@ -202,16 +223,29 @@ void MainWindow::reseedRuns() {
     if (batchPlan_.empty()) return;
     const auto seed = static_cast<qint64>(QRandomGenerator::global()->bounded(1, 1000000));
     auto runs = batchPlan_;
-    // New names (the old runs stay), and "same start as" follows its run to the new seed.
-    std::map<std::string, std::string> renamed;
+    // New names (the old runs stay), and "same start as" follows its run to the new seed. The
+    // seeds of a group stay a group: seed, seed + 1, ...
+    std::map<std::string, std::string> renamed, labels;
+    std::map<std::string, int> seedIndex, seedsOf;
+    for (const auto& r : runs)
+        ++seedsOf[r.label];
     for (auto& r : runs) {
-        const QString base = QStringLiteral("%1 · seed %2")
-                                 .arg(QString::fromStdString(r.label).section(QStringLiteral(" · seed "), 0, 0))
-                                 .arg(seed);
-        const std::string label = store_->uniqueName(base, r.config.experiment()).toStdString();
-        renamed[r.label] = label;
-        r.label = r.name = label;
-        r.config.setJson("seed", seed);
+        auto [it, fresh] = labels.emplace(r.label, std::string());
+        if (fresh) {
+            const QString base =
+                QStringLiteral("%1 · seed %2")
+                    .arg(QString::fromStdString(r.label).section(QStringLiteral(" · seed "), 0, 0))
+                    .arg(seed);
+            it->second = store_->uniqueGroup(base, r.config.experiment()).toStdString();
+        }
+        const int k = seedIndex[r.label]++;
+        const long long s = seed + k;
+        const std::string name =
+            seedsOf[r.label] > 1 ? it->second + "_seed" + std::to_string(s) : it->second;
+        renamed[r.name] = name;
+        r.config.setJson("seed", s);
+        r.label = it->second;
+        r.name = name;
     }
     for (auto& r : runs)
         if (r.config.getString("init") == "same")

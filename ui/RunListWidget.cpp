@@ -9,13 +9,16 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <map>
 #include <set>
 #include <utility>
 
 #include "ConfigDiffDialog.h"
 #include "RunStore.h"
 #include "RunListColumns.h"
+#include "SeedGroups.h"
 #include "charts/Palette.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -29,6 +32,11 @@ constexpr std::size_t kMaxKeyColumns = 8;
 void setNumber(QTreeWidgetItem* item, int col, double v) {
     item->setText(col, std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'g', 5));
     item->setData(col, kSortRole, v);
+}
+// A group row: its group key here, and no run id (ColName, Qt::UserRole holds 0).
+constexpr int kGroupRole = Qt::UserRole + 3;
+bool isGroup(const QTreeWidgetItem* item) {
+    return item && item->data(RunListWidget::ColName, kGroupRole).isValid();
 }
 }  // namespace
 
@@ -66,6 +74,8 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     connect(metric_, &QComboBox::currentIndexChanged, this, [this] {
         for (const auto& r : store_->runs())
             if (QTreeWidgetItem* item = itemForRun(r->id)) updateMetricCells(item, *r);
+        for (int i = 0; i < topLevelItemCount(); ++i)
+            if (isGroup(topLevelItem(i))) updateGroupRow(topLevelItem(i));
     });
     syncKeyColumns();
 
@@ -90,6 +100,13 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     connect(store, &RunStore::runRemoved, this, &RunListWidget::removeRow);
     connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
         if (updating_ || column != ColName) return;
+        if (isGroup(item)) {  // the group's check box: all its seeds
+            if (item->checkState(ColName) == Qt::PartiallyChecked) return;
+            const bool on = item->checkState(ColName) == Qt::Checked;
+            for (int c = 0; c < item->childCount(); ++c)
+                store_->setVisible(item->child(c)->data(ColName, Qt::UserRole).toInt(), on);
+            return;
+        }
         const int id = item->data(ColName, Qt::UserRole).toInt();
         store_->setVisible(id, item->checkState(ColName) == Qt::Checked);
         store_->rename(id, item->text(ColName));
@@ -139,20 +156,133 @@ int RunListWidget::keyColumn(const std::string& key) const {
 }
 
 QList<int> RunListWidget::selectedRunIds() const {
-    QList<QTreeWidgetItem*> items = selectedItems();
-    std::sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
-        return indexOfTopLevelItem(a) < indexOfTopLevelItem(b);
-    });
     QList<int> ids;
-    for (QTreeWidgetItem* it : items)
-        ids << it->data(ColName, Qt::UserRole).toInt();
+    auto add = [&](const QTreeWidgetItem* it) {
+        const int id = it->data(ColName, Qt::UserRole).toInt();
+        if (id && !ids.contains(id)) ids << id;
+    };
+    for (int i = 0; i < topLevelItemCount(); ++i) {  // the table's order
+        const QTreeWidgetItem* top = topLevelItem(i);
+        if (top->isSelected()) add(top);
+        for (int c = 0; c < top->childCount(); ++c)
+            if (top->isSelected() || top->child(c)->isSelected()) add(top->child(c));
+    }
     return ids;
 }
 
 QTreeWidgetItem* RunListWidget::itemForRun(int id) const {
-    for (int i = 0; i < topLevelItemCount(); ++i)
-        if (topLevelItem(i)->data(ColName, Qt::UserRole).toInt() == id) return topLevelItem(i);
+    for (int i = 0; i < topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = topLevelItem(i);
+        if (top->data(ColName, Qt::UserRole).toInt() == id && !isGroup(top)) return top;
+        for (int c = 0; c < top->childCount(); ++c)
+            if (top->child(c)->data(ColName, Qt::UserRole).toInt() == id) return top->child(c);
+    }
     return nullptr;
+}
+
+QTreeWidgetItem* RunListWidget::itemForGroup(const std::string& key) const {
+    const QString k = QString::fromStdString(key);
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        if (topLevelItem(i)->data(ColName, kGroupRole).toString() == k) return topLevelItem(i);
+    return nullptr;
+}
+
+int RunListWidget::storeIndex(const QTreeWidgetItem* item) const {
+    if (!isGroup(item)) return store_->indexOf(item->data(ColName, Qt::UserRole).toInt());
+    int at = INT_MAX;
+    for (int c = 0; c < item->childCount(); ++c)
+        at = std::min(at, storeIndex(item->child(c)));
+    return at;
+}
+
+void RunListWidget::placeRow(QTreeWidgetItem* item, const RunRecord& r) {
+    const auto members = groupMembers(*store_, r);
+    QTreeWidgetItem* group = itemForGroup(r.groupKey);
+    updating_ = true;
+    if (members.size() > 1 && !group) {
+        // The group's second seed: a group row where its first seed's row was.
+        group = new RunItem;
+        group->setFlags((group->flags() | Qt::ItemIsUserCheckable) & ~Qt::ItemIsEditable);
+        group->setData(ColName, Qt::UserRole, 0);
+        group->setData(ColName, kGroupRole, QString::fromStdString(r.groupKey));
+        QTreeWidgetItem* first = itemForRun(members.front()->id);
+        int at = first && !first->parent() ? indexOfTopLevelItem(first) : topLevelItemCount();
+        insertTopLevelItem(at, group);
+        for (const RunRecord* m : members)
+            if (QTreeWidgetItem* it = itemForRun(m->id); it && it != item && !it->parent())
+                group->addChild(takeTopLevelItem(indexOfTopLevelItem(it)));
+        setRootIsDecorated(true);
+    }
+    if (group && item->parent() != group) {
+        if (item->parent())
+            item->parent()->removeChild(item);
+        else if (const int i = indexOfTopLevelItem(item); i >= 0)
+            takeTopLevelItem(i);
+        group->addChild(item);
+    }
+    updating_ = false;
+    if (group) updateGroupRow(group);
+}
+
+void RunListWidget::updateGroupRow(QTreeWidgetItem* group) {
+    std::vector<const RunRecord*> seeds;
+    for (int c = 0; c < group->childCount(); ++c)
+        if (const RunRecord* r = store_->run(group->child(c)->data(ColName, Qt::UserRole).toInt()))
+            seeds.push_back(r);
+    if (seeds.empty()) return;
+    const RunRecord& first = *seeds.front();
+    updating_ = true;
+    const int n = static_cast<int>(seeds.size());
+    group->setText(ColName, tr("%1 (%2 seeds)").arg(first.group).arg(n));
+    group->setIcon(ColName, runSwatch(first.colorIndex));
+    const int shown = static_cast<int>(
+        std::count_if(seeds.begin(), seeds.end(), [](const RunRecord* r) { return r->visible; }));
+    group->setCheckState(ColName, shown == n   ? Qt::Checked
+                                  : shown == 0 ? Qt::Unchecked
+                                               : Qt::PartiallyChecked);
+    group->setText(ColExperiment, QString::fromStdString(first.config.experiment()).toUpper());
+    // State: one word when the seeds agree, else how many are in each state.
+    std::map<QString, int> states;
+    long iteration = 0;
+    for (const RunRecord* r : seeds) {
+        ++states[stateText(r->state)];
+        iteration = std::max(iteration, r->lastIteration());
+    }
+    QStringList parts;
+    for (const auto& [state, count] : states)
+        parts << (states.size() == 1 ? state : QStringLiteral("%1 %2").arg(state).arg(count));
+    group->setText(ColState, parts.join(QStringLiteral(", ")));
+    group->setText(ColIter, QString::number(iteration));
+    group->setData(ColIter, kSortRole, static_cast<double>(iteration));
+    // final, best and floor: mean ± sd over the seeds; the tooltip lists every seed.
+    const std::string m = metric();
+    std::vector<double> finals, bests, floors;
+    QStringList tip = {tr("%1: mean ± sd over %2 seeds").arg(first.group).arg(n)};
+    for (const RunRecord* r : seeds) {
+        const int c = r->column(m);
+        const MetricStats s =
+            c < 0 ? MetricStats{NAN, NAN, NAN} : metricStats(r->data[static_cast<std::size_t>(c)]);
+        finals.push_back(s.final);
+        bests.push_back(s.best);
+        floors.push_back(s.floor);
+        tip << tr("seed %1 (%2): final %3 · best %4 · floor %5")
+                   .arg(r->config.getInt("seed"))
+                   .arg(r->name)
+                   .arg(s.final, 0, 'g', 5)
+                   .arg(s.best, 0, 'g', 5)
+                   .arg(s.floor, 0, 'g', 5);
+    }
+    const std::pair<int, const std::vector<double>*> cells[] = {
+        {ColFinal, &finals}, {ColBest, &bests}, {ColFloor, &floors}};
+    for (const auto& [col, values] : cells) {
+        const SeedStats s = seedStats(*values);
+        group->setText(col, meanSdText(s));
+        group->setData(col, kSortRole, s.n ? s.mean : NAN);
+        group->setToolTip(col, tip.join('\n'));
+    }
+    group->setToolTip(ColName, tip.join('\n'));
+    group->setText(paramsColumn(), QString::fromStdString(experimentBrief(first.config)));
+    updating_ = false;
 }
 
 void RunListWidget::addRow(int id) {
@@ -166,6 +296,7 @@ void RunListWidget::addRow(int id) {
     updating_ = false;
     syncMetrics();
     syncKeyColumns();  // every row again when the columns change
+    if (const RunRecord* r = store_->run(id)) placeRow(item, *r);
     updateRow(id);
     if (sortColumn() >= 0) sortItems(sortColumn(), header()->sortIndicatorOrder());
     scrollToItem(item);  // a new run is never left below the fold
@@ -215,6 +346,7 @@ void RunListWidget::updateProgress(int id) {
     item->setData(ColIter, kSortRole, static_cast<double>(r->lastIteration()));
     updating_ = false;
     updateMetricCells(item, *r);
+    if (isGroup(item->parent())) updateGroupRow(item->parent());
 }
 
 void RunListWidget::updateMetricCells(QTreeWidgetItem* item, const RunRecord& r) {
@@ -296,8 +428,7 @@ void RunListWidget::restoreStoreOrder() {
     while (topLevelItemCount() > 0)
         items.push_back(takeTopLevelItem(0));
     std::stable_sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
-        return store_->indexOf(a->data(ColName, Qt::UserRole).toInt()) <
-               store_->indexOf(b->data(ColName, Qt::UserRole).toInt());
+        return storeIndex(a) < storeIndex(b);
     });
     for (QTreeWidgetItem* item : items)
         addTopLevelItem(item);
@@ -309,7 +440,18 @@ void RunListWidget::restoreStoreOrder() {
 }
 
 void RunListWidget::removeRow(int id) {
-    delete itemForRun(id);
+    QTreeWidgetItem* item = itemForRun(id);
+    QTreeWidgetItem* group = item ? item->parent() : nullptr;
+    delete item;
+    if (group && group->childCount() <= 1) {  // one seed left: a run row of its own again
+        updating_ = true;
+        const int at = indexOfTopLevelItem(group);
+        if (group->childCount() == 1) insertTopLevelItem(at, group->takeChild(0));
+        delete group;
+        updating_ = false;
+    } else if (group) {
+        updateGroupRow(group);
+    }
     syncMetrics();
     syncKeyColumns();
 }
@@ -333,6 +475,24 @@ ConfigDiffDialog* RunListWidget::compareSelected() {
 void RunListWidget::showMenu(const QPoint& pos) {
     QTreeWidgetItem* item = itemAt(pos);
     if (!item) return;
+    if (isGroup(item)) {  // a group: show, hide or delete all its seeds
+        QList<int> seeds;
+        for (int c = 0; c < item->childCount(); ++c)
+            seeds << item->child(c)->data(ColName, Qt::UserRole).toInt();
+        QMenu menu(this);
+        const bool shown = item->checkState(ColName) == Qt::Checked;
+        menu.addAction(shown ? tr("Hide all seeds") : tr("Show all seeds"), this, [this, seeds, shown] {
+            for (int s : seeds)
+                store_->setVisible(s, !shown);
+        });
+        menu.addSeparator();
+        menu.addAction(tr("Delete all seeds"), this, [this, seeds] {
+            for (int s : seeds)
+                emit deleteRequested(s);
+        });
+        menu.exec(viewport()->mapToGlobal(pos));
+        return;
+    }
     const int id = item->data(ColName, Qt::UserRole).toInt();
     const RunRecord* r = store_->run(id);
     if (!r) return;
