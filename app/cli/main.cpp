@@ -10,6 +10,7 @@
 #include "FigureCommand.h"
 #endif
 #include "ProgressBar.h"
+#include "ReportCommand.h"
 #include "Version.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -199,6 +200,17 @@ void printTable(const std::vector<RunOutcome>& outcomes) {
     }
 }
 
+// The preset's claims, checked over every run and seed (the report's check, for one preset).
+void printClaims(const Plan& plan, const std::vector<RunOutcome>& outcomes, int seeds) {
+    const auto runs = claimRuns(outcomes);
+    std::printf("claims (%d seed%s per run):\n", seeds, seeds == 1 ? "" : "s");
+    for (const auto& c : plan.claims) {
+        const ClaimResult r = evaluateClaim(c, runs);
+        std::printf("  %-13s %s\n      %s\n", statusText(r.status).c_str(), c.text.c_str(),
+                    r.measured.c_str());
+    }
+}
+
 int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     if (a.seeds > 0) sweep.seeds = a.seeds;
     if (sweep.vary.empty()) return invalid("sweep needs at least one --vary KEY=V1,V2,...");
@@ -241,6 +253,10 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     }
     std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(),
                 outcomes.size(), a.outDir.c_str());
+    // The preset's slope claims hold for its own sweep (not for a grid given with --vary).
+    if (!plan.claims.empty() && plan.sweep && plan.sweep->vary == sweep.vary &&
+        plan.sweep->seeds == sweep.seeds)
+        printClaims(plan, outcomes, sweep.seeds);
     return code;
 }
 
@@ -270,9 +286,12 @@ int main(int argc, char** argv) {
         return invalid("this build has no Qt: the figure command needs the GUI build");
 #endif
     }
+    if (a.command == "report") return runReportCommand(a, lib, argc, argv);
     if (a.command != "run" && a.command != "sweep")
         return invalid("unknown command '" + a.command +
-                       "'; commands: presets, keys, run, sweep, figure, help, --version");
+                       "'; commands: presets, keys, run, sweep, figure, report, help, --version");
+    if (a.quick || a.noFigures || !a.only.empty())
+        return invalid("--quick, --only and --no-figures belong to the report command");
 
     if (a.outDir.empty()) return invalid("--out DIR is required");
     auto plan = loadPlan(a, lib, &error);
@@ -302,6 +321,7 @@ int main(int argc, char** argv) {
     }
     if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
 
+    if (a.seeds > 0) plan->seeds = a.seeds;
     if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     std::vector<RunOutcome> outcomes;
     int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
@@ -320,5 +340,6 @@ int main(int argc, char** argv) {
         }
     }
     if (!a.quiet || code == ExitOk) printTable(outcomes);
+    if (!plan->claims.empty() && code != ExitInvalid) printClaims(*plan, outcomes, plan->seeds);
     return code;
 }
