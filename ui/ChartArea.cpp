@@ -250,6 +250,11 @@ void ChartArea::layoutGrid() {
     hint_->raise();
 }
 
+void ChartArea::setFooter(QWidget* footer) {
+    footer->setParent(this);
+    layout()->addWidget(footer);
+}
+
 void ChartArea::setEmptyHint(const QString& html) {
     if (hint_->text() != html) hint_->setText(html);
     hint_->setVisible(emptyHintShown());

@@ -64,6 +64,8 @@ class ChartArea : public QWidget {
     int presentationChart() const { return presentChart_; }
     // A hint drawn over the charts while the store has no runs ("" = none).
     void setEmptyHint(const QString& html);
+    // A widget under the grid (presentation mode's claims checklist); the caller shows it.
+    void setFooter(QWidget* footer);
     bool emptyHintShown() const;
     void fitAll();
 

@@ -18,6 +18,7 @@
 #include <QToolBar>
 
 #include "ChartArea.h"
+#include "ClaimsChecklist.h"
 #include "ExperimentAbout.h"
 #include "ParamForm.h"
 #include "RateProbe.h"
@@ -64,6 +65,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     buildActions();
     sessions_ = new SessionManager(this, options.persistSettings);
     buildMenus();
+    // Presentation mode hides the About dock: its claims come under the charts.
+    connect(action(QStringLiteral("presentation")), &QAction::toggled, this,
+            [this](bool on) { presentChecklist_->setVisible(on && presentChecklist_->hasClaims()); });
 
     stateLabel_ = new QLabel(tr("idle"), this);
     stateLabel_->setObjectName(QStringLiteral("stateLabel"));
@@ -176,7 +180,7 @@ void MainWindow::buildDocks() {
     about_->setWordWrapMode(QTextOption::WordWrap);
     auto* aboutDock = new QDockWidget(tr("About this experiment"), this);
     aboutDock->setObjectName(QStringLiteral("aboutDock"));
-    aboutDock->setWidget(about_);
+    aboutDock->setWidget(buildAboutPanel());
     addDockWidget(Qt::RightDockWidgetArea, aboutDock);
     resizeDocks({runsDock}, {170}, Qt::Vertical);
     resizeDocks({formDock, aboutDock}, {340, 300}, Qt::Horizontal);

@@ -26,6 +26,8 @@ class QTextBrowser;
 namespace ade::ui {
 
 class ChartArea;
+class ClaimsChecklist;
+class ClaimsMonitor;
 class ParamForm;
 class RateProbe;
 class RunController;
@@ -96,8 +98,13 @@ class MainWindow : public QMainWindow {
     int seeds() const;
     void setSeeds(int k);
     QSpinBox* seedsBox() const { return seeds_; }
-    // K seeds of each run: seed = the run's seed + k, named <label>_seed<seed> when K > 1, and
-    // "same start as" follows its run's same seed.
+    // The loaded preset's claims, checked live over its comparison's runs (all seeds) and
+    // shown as a checklist above the About text (and under the charts in presentation mode).
+    ClaimsMonitor* claims() const { return claims_; }
+    ClaimsChecklist* claimsChecklist() const { return checklist_; }
+    ClaimsChecklist* presentationChecklist() const { return presentChecklist_; }
+    // K seeds of each run (seed by seed): seed = the run's seed + k, named <label>_seed<seed>
+    // when K > 1 (as a preset's "seeds"); "same start as" finds its run's same seed.
     static std::vector<ade::PlannedRun> withSeeds(const std::vector<ade::PlannedRun>& runs, int k);
     // Why Start is disabled ("" when it is not): the form's first problem.
     QString startBlockedReason() const;
@@ -139,6 +146,11 @@ class MainWindow : public QMainWindow {
     void onAllFinished();
     void buildHelpMenu();
     void buildSeedsControl(QToolBar* toolbar);
+    // The About dock's contents: the claims checklist above the About text.
+    QWidget* buildAboutPanel();
+    void setPresetClaims(const std::vector<ade::ClaimSpec>& claims);
+    // The runs of the batch just started are the claims' runs (a preset's comparison).
+    void watchClaims();
     void buildPresentationMenu(QMenu* view);
     void updateEmptyHint();
     void startPresetComparison();
@@ -193,6 +205,9 @@ class MainWindow : public QMainWindow {
     int savedTab_ = 0;
     QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
     QSpinBox* seeds_ = nullptr;
+    ClaimsMonitor* claims_ = nullptr;
+    ClaimsChecklist* checklist_ = nullptr;
+    ClaimsChecklist* presentChecklist_ = nullptr;
 };
 
 }  // namespace ade::ui

@@ -5,6 +5,7 @@
 #include <QTimer>
 
 #include "ChartArea.h"
+#include "ClaimsMonitor.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -70,6 +71,10 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
     j["logged_records"] = records;
     j["logged_points"] = points;
     j["max_points_per_series"] = maxSeries;
+    // The live claims' cost on the GUI thread (evaluated at most every ClaimsMonitor::kIntervalMs).
+    j["claims"] = {{"evaluations", claims_->evaluations()},
+                   {"last_ms", claims_->lastEvaluationMs()},
+                   {"max_ms", claims_->maxEvaluationMs()}};
     std::string err;
     const bool ok = ade::writeFileAtomic(file.toStdString(), j.dump(2) + "\n", &err);
     if (!ok && error) *error = QString::fromStdString(err);

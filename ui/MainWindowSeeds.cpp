@@ -3,9 +3,8 @@
 #include <QSpinBox>
 #include <QToolBar>
 
-#include <map>
-
 #include "MainWindow.h"
+#include "io/Files.h"
 
 namespace ade::ui {
 
@@ -41,24 +40,19 @@ void MainWindow::setSeeds(int k) {
 std::vector<ade::PlannedRun> MainWindow::withSeeds(const std::vector<ade::PlannedRun>& runs,
                                                    int k) {
     if (k <= 1) return runs;
+    // As the core's plainRuns() expands a preset's "seeds": seed by seed, each run with the
+    // preset's seed + k. "Same start as" names a label and finds the run of the same seed
+    // (resolveSameStart).
     std::vector<ade::PlannedRun> out;
-    // The seed's run names of each label, so that "same start as" follows the same seed.
-    std::map<std::string, std::vector<std::string>> names;
-    for (const ade::PlannedRun& r : runs)
-        for (int i = 0; i < k; ++i) {
+    for (int i = 0; i < k; ++i)
+        for (const ade::PlannedRun& r : runs) {
             ade::PlannedRun s = r;
             const long long seed = r.config.getInt("seed") + i;
             s.config.setJson("seed", seed);
-            s.name = r.label + "_seed" + std::to_string(seed);
-            names[r.label].push_back(s.name);
+            s.name = ade::safeName(r.label + "_seed" + std::to_string(seed));
+            s.seedIndex = i;
             out.push_back(std::move(s));
         }
-    for (std::size_t j = 0; j < out.size(); ++j) {
-        ade::PlannedRun& s = out[j];
-        if (s.config.getString("init") != "same") continue;
-        const auto it = names.find(s.config.getString("init_from"));
-        if (it != names.end()) s.config.setJson("init_from", it->second[j % static_cast<std::size_t>(k)]);
-    }
     return out;
 }
 
