@@ -36,9 +36,17 @@ QString claimColour(ade::ClaimStatus s) {
 }
 }  // namespace
 
-QString claimHtml(const ade::ClaimSpec& claim, const ade::ClaimResult& result, bool large) {
+QString claimHtml(const ade::ClaimSpec& claim, const ade::ClaimResult& result, bool compact) {
     const QString colour = claimColour(result.status);
     QString measured = QString::fromStdString(result.measured);
+    if (compact) {  // "ratio 1.26 ± 0.14" of "ratio 1.26 ± 0.14 (3 seeds, ...)"
+        measured = measured.section(QStringLiteral(" ("), 0, 0);
+        return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2 %3</span> %4 "
+                              "<span style=\"color:#333\">— %5</span>")
+            .arg(colour, claimMark(result.status),
+                 QString::fromStdString(ade::statusText(result.status)).toHtmlEscaped(),
+                 QString::fromStdString(claim.text).toHtmlEscaped(), measured.toHtmlEscaped());
+    }
     if (measured.isEmpty()) measured = QString::fromStdString(result.detail);
     else if (result.status != ade::ClaimStatus::Holds &&
              result.status != ade::ClaimStatus::DoesNotHold && !result.detail.empty())
@@ -48,7 +56,7 @@ QString claimHtml(const ade::ClaimSpec& claim, const ade::ClaimResult& result, b
                "<span style=\"color:%1; font-size:%2; font-weight:bold\">%3</span></td>"
                "<td><b style=\"color:%1\">%4</b> %5<br><span style=\"color:#333\">%6</span>"
                "</td></tr></table>")
-        .arg(colour, large ? QStringLiteral("x-large") : QStringLiteral("large"),
+        .arg(colour, QStringLiteral("large"),
              claimMark(result.status),
              QString::fromStdString(ade::statusText(result.status)).toHtmlEscaped(),
              QString::fromStdString(claim.text).toHtmlEscaped(), measured.toHtmlEscaped());
@@ -59,7 +67,7 @@ ClaimsChecklist::ClaimsChecklist(QWidget* parent) : QFrame(parent) {
     setFrameShape(QFrame::StyledPanel);
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(8, 6, 8, 6);
-    lay->setSpacing(4);
+    lay->setSpacing(2);
     title_ = new QLabel(tr("<b>Claims</b> — checked live over every seed"), this);
     title_->setToolTip(
         tr("What the preset says its runs show, checked as they stream: ◌ pending (a run it "
@@ -67,7 +75,7 @@ ClaimsChecklist::ClaimsChecklist(QWidget* parent) : QFrame(parent) {
            "not hold, – unavailable (a run or metric it needs is missing)"));
     lay->addWidget(title_);
     rowsLayout_ = new QVBoxLayout;
-    rowsLayout_->setSpacing(6);
+    rowsLayout_->setSpacing(3);
     lay->addLayout(rowsLayout_);
     hide();
 }
@@ -83,7 +91,7 @@ void ClaimsChecklist::setLarge(bool large) {
     if (large_ == large) return;
     large_ = large;
     QFont f = font();
-    f.setPointSizeF(QFont().pointSizeF() * (large ? 1.5 : 1.0));
+    f.setPointSizeF(QFont().pointSizeF() * (large ? 1.25 : 1.0));
     setFont(f);
     render();
 }

@@ -18,8 +18,9 @@ namespace ade::ui {
 // "✓", "✗", "◌" or "–".
 QString claimMark(ade::ClaimStatus s);
 // One claim's line as rich text: mark and word, the claim, the measured number (or why it
-// cannot be measured yet).
-QString claimHtml(const ade::ClaimSpec& claim, const ade::ClaimResult& result, bool large);
+// cannot be measured yet). `compact` (presentation mode): one paragraph, the number without
+// its details.
+QString claimHtml(const ade::ClaimSpec& claim, const ade::ClaimResult& result, bool compact);
 
 class ClaimsChecklist : public QFrame {
     Q_OBJECT
@@ -28,7 +29,7 @@ class ClaimsChecklist : public QFrame {
     // Hidden while there are no claims. Labels change only when their text does.
     void setClaims(const std::vector<ade::ClaimSpec>& claims,
                    const std::vector<ade::ClaimResult>& results);
-    void setLarge(bool large);  // presentation mode: 1.5x type, two columns
+    void setLarge(bool large);  // presentation mode: larger type, one compact line per claim
     bool hasClaims() const { return !rows_.empty(); }
     QString rowText(int i) const;  // the i-th claim's text as shown (tests)
     int rowCount() const { return static_cast<int>(rows_.size()); }

@@ -40,6 +40,7 @@ struct LaunchOptions {
     QString preset;                 // load this preset at start
     QString session;                // or open this saved session at start
     std::vector<std::string> sets;  // "KEY=VALUE" overrides for every run of that preset
+    int seeds = 0;                  // seeds per run of that preset (0: the preset's "seeds")
     bool autorun = false;           // start its runs (or sweep) at once
     bool quitWhenDone = false;
     QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)

@@ -100,7 +100,10 @@ void MainWindow::launch() {
                 }
             }
         } else if (!options_.preset.isEmpty()) {
-            if (!loadPreset(options_.preset, options_.autorun, options_.sets)) {
+            bool loaded = loadPreset(options_.preset, false, options_.sets);
+            if (loaded && options_.seeds > 0) setSeeds(options_.seeds);  // over the preset's
+            if (loaded && options_.autorun) loaded = loadPreset(options_.preset, true, options_.sets);
+            if (!loaded) {
                 if (options_.quitWhenDone) QApplication::exit(2);
                 launchPending_ = false;
                 return;
@@ -121,6 +124,7 @@ void MainWindow::launch() {
 }
 
 void MainWindow::onAllFinished() {
+    claims_->evaluate();  // the verdicts at once, not a throttling interval later
     updateActions();
     updateStatus();
     charts_->refresh(true);

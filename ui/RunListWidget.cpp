@@ -33,10 +33,8 @@ void setNumber(QTreeWidgetItem* item, int col, double v) {
     item->setText(col, std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'g', 5));
     item->setData(col, kSortRole, v);
 }
-// A group row: its group key here, and no run id (ColName, Qt::UserRole holds 0).
-constexpr int kGroupRole = Qt::UserRole + 3;
 bool isGroup(const QTreeWidgetItem* item) {
-    return item && item->data(RunListWidget::ColName, kGroupRole).isValid();
+    return isGroupRow(item, RunListWidget::ColName);
 }
 }  // namespace
 
@@ -55,7 +53,7 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     for (int c : {ColExperiment, ColState, ColIter})
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     for (int c : {ColFinal, ColBest, ColFloor})
-        setColumnWidth(c, 80);
+        setColumnWidth(c, 100);  // a group's "0.322 ± 0.016"
     // Unsorted at first (the runs' order); a header click sorts, a third click unsorts.
     header()->setSortIndicator(-1, Qt::AscendingOrder);
     header()->setSortIndicatorClearable(true);
@@ -178,111 +176,6 @@ QTreeWidgetItem* RunListWidget::itemForRun(int id) const {
             if (top->child(c)->data(ColName, Qt::UserRole).toInt() == id) return top->child(c);
     }
     return nullptr;
-}
-
-QTreeWidgetItem* RunListWidget::itemForGroup(const std::string& key) const {
-    const QString k = QString::fromStdString(key);
-    for (int i = 0; i < topLevelItemCount(); ++i)
-        if (topLevelItem(i)->data(ColName, kGroupRole).toString() == k) return topLevelItem(i);
-    return nullptr;
-}
-
-int RunListWidget::storeIndex(const QTreeWidgetItem* item) const {
-    if (!isGroup(item)) return store_->indexOf(item->data(ColName, Qt::UserRole).toInt());
-    int at = INT_MAX;
-    for (int c = 0; c < item->childCount(); ++c)
-        at = std::min(at, storeIndex(item->child(c)));
-    return at;
-}
-
-void RunListWidget::placeRow(QTreeWidgetItem* item, const RunRecord& r) {
-    const auto members = groupMembers(*store_, r);
-    QTreeWidgetItem* group = itemForGroup(r.groupKey);
-    updating_ = true;
-    if (members.size() > 1 && !group) {
-        // The group's second seed: a group row where its first seed's row was.
-        group = new RunItem;
-        group->setFlags((group->flags() | Qt::ItemIsUserCheckable) & ~Qt::ItemIsEditable);
-        group->setData(ColName, Qt::UserRole, 0);
-        group->setData(ColName, kGroupRole, QString::fromStdString(r.groupKey));
-        QTreeWidgetItem* first = itemForRun(members.front()->id);
-        int at = first && !first->parent() ? indexOfTopLevelItem(first) : topLevelItemCount();
-        insertTopLevelItem(at, group);
-        for (const RunRecord* m : members)
-            if (QTreeWidgetItem* it = itemForRun(m->id); it && it != item && !it->parent())
-                group->addChild(takeTopLevelItem(indexOfTopLevelItem(it)));
-        setRootIsDecorated(true);
-    }
-    if (group && item->parent() != group) {
-        if (item->parent())
-            item->parent()->removeChild(item);
-        else if (const int i = indexOfTopLevelItem(item); i >= 0)
-            takeTopLevelItem(i);
-        group->addChild(item);
-    }
-    updating_ = false;
-    if (group) updateGroupRow(group);
-}
-
-void RunListWidget::updateGroupRow(QTreeWidgetItem* group) {
-    std::vector<const RunRecord*> seeds;
-    for (int c = 0; c < group->childCount(); ++c)
-        if (const RunRecord* r = store_->run(group->child(c)->data(ColName, Qt::UserRole).toInt()))
-            seeds.push_back(r);
-    if (seeds.empty()) return;
-    const RunRecord& first = *seeds.front();
-    updating_ = true;
-    const int n = static_cast<int>(seeds.size());
-    group->setText(ColName, tr("%1 (%2 seeds)").arg(first.group).arg(n));
-    group->setIcon(ColName, runSwatch(first.colorIndex));
-    const int shown = static_cast<int>(
-        std::count_if(seeds.begin(), seeds.end(), [](const RunRecord* r) { return r->visible; }));
-    group->setCheckState(ColName, shown == n   ? Qt::Checked
-                                  : shown == 0 ? Qt::Unchecked
-                                               : Qt::PartiallyChecked);
-    group->setText(ColExperiment, QString::fromStdString(first.config.experiment()).toUpper());
-    // State: one word when the seeds agree, else how many are in each state.
-    std::map<QString, int> states;
-    long iteration = 0;
-    for (const RunRecord* r : seeds) {
-        ++states[stateText(r->state)];
-        iteration = std::max(iteration, r->lastIteration());
-    }
-    QStringList parts;
-    for (const auto& [state, count] : states)
-        parts << (states.size() == 1 ? state : QStringLiteral("%1 %2").arg(state).arg(count));
-    group->setText(ColState, parts.join(QStringLiteral(", ")));
-    group->setText(ColIter, QString::number(iteration));
-    group->setData(ColIter, kSortRole, static_cast<double>(iteration));
-    // final, best and floor: mean ± sd over the seeds; the tooltip lists every seed.
-    const std::string m = metric();
-    std::vector<double> finals, bests, floors;
-    QStringList tip = {tr("%1: mean ± sd over %2 seeds").arg(first.group).arg(n)};
-    for (const RunRecord* r : seeds) {
-        const int c = r->column(m);
-        const MetricStats s =
-            c < 0 ? MetricStats{NAN, NAN, NAN} : metricStats(r->data[static_cast<std::size_t>(c)]);
-        finals.push_back(s.final);
-        bests.push_back(s.best);
-        floors.push_back(s.floor);
-        tip << tr("seed %1 (%2): final %3 · best %4 · floor %5")
-                   .arg(r->config.getInt("seed"))
-                   .arg(r->name)
-                   .arg(s.final, 0, 'g', 5)
-                   .arg(s.best, 0, 'g', 5)
-                   .arg(s.floor, 0, 'g', 5);
-    }
-    const std::pair<int, const std::vector<double>*> cells[] = {
-        {ColFinal, &finals}, {ColBest, &bests}, {ColFloor, &floors}};
-    for (const auto& [col, values] : cells) {
-        const SeedStats s = seedStats(*values);
-        group->setText(col, meanSdText(s));
-        group->setData(col, kSortRole, s.n ? s.mean : NAN);
-        group->setToolTip(col, tip.join('\n'));
-    }
-    group->setToolTip(ColName, tip.join('\n'));
-    group->setText(paramsColumn(), QString::fromStdString(experimentBrief(first.config)));
-    updating_ = false;
 }
 
 void RunListWidget::addRow(int id) {

@@ -53,7 +53,7 @@ SeedStats seedStats(const std::vector<double>& values) {
 QString meanSdText(const SeedStats& s) {
     if (s.n == 0) return QStringLiteral("—");
     if (s.n == 1) return QString::number(s.mean, 'g', 5);
-    return QStringLiteral("%1 ± %2").arg(QString::number(s.mean, 'g', 4),
+    return QStringLiteral("%1 ± %2").arg(QString::number(s.mean, 'g', 3),
                                          QString::number(s.sd, 'g', 2));
 }
 

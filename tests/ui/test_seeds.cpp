@@ -290,8 +290,9 @@ class TestSeeds : public QObject {
         QVERIFY2(refused.error.find("seed_index") != std::string::npos, refused.error.c_str());
     }
 
-    // K seeds of each planned run: seed, seed + 1, ...; named <label>_seed<seed>; "same start
-    // as" follows its run's same seed.
+    // K seeds of each planned run, seed by seed as the core's plainRuns: seed, seed + 1, ...;
+    // named <label>_seed<seed>; "same start as" keeps naming the label (the core finds the run
+    // of the same seed).
     void withSeedsExpandsEachRun() {
         ade::PlannedRun a, b;
         a.name = a.label = "a";
@@ -300,11 +301,24 @@ class TestSeeds : public QObject {
         b.config = adetest::tinyA(100, {{"seed", "7"}, {"init", "same"}, {"init_from", "a"}});
         const auto runs = MainWindow::withSeeds({a, b}, 3);
         QCOMPARE(runs.size(), std::size_t(6));
-        QCOMPARE(runs[2].name, std::string("a_seed9"));
-        QCOMPARE(runs[2].label, std::string("a"));
-        QCOMPARE(runs[2].config.getInt("seed"), 9);
-        QCOMPARE(runs[4].config.getString("init_from"), std::string("a_seed8"));
+        QCOMPARE(runs[4].name, std::string("a_seed9"));
+        QCOMPARE(runs[4].label, std::string("a"));
+        QCOMPARE(runs[4].config.getInt("seed"), 9);
+        QCOMPARE(runs[4].seedIndex, 2);
+        QCOMPARE(runs[3].name, std::string("b_seed8"));
+        QCOMPARE(runs[3].config.getString("init_from"), std::string("a"));
         QCOMPARE(MainWindow::withSeeds({a}, 1).front().name, std::string("a"));
+        // As a preset's "seeds" expands in the core.
+        ade::Plan plan;
+        plan.runs = {{"a", a.config}, {"b", b.config}};
+        plan.seeds = 3;
+        const auto core = ade::plainRuns(plan);
+        QCOMPARE(core.size(), runs.size());
+        for (std::size_t i = 0; i < core.size(); ++i) {
+            QCOMPARE(core[i].name, runs[i].name);
+            QCOMPARE(core[i].seedIndex, runs[i].seedIndex);
+            QCOMPARE(core[i].config.getInt("seed"), runs[i].config.getInt("seed"));
+        }
     }
 
     // The window: the Seeds box makes Start run K seeds of each of the preset's runs, as one
@@ -314,8 +328,11 @@ class TestSeeds : public QObject {
         auto* box = w->findChild<QSpinBox*>(QStringLiteral("seeds"));
         QVERIFY(box);
         box->setValue(3);
-        QCOMPARE(w->seeds(), 3);
+        // Loading a preset sets the box to the preset's "seeds" (this one has none: 1).
         QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false, {"iterations=20"}));
+        QCOMPARE(w->seeds(), 1);
+        box->setValue(3);
+        QCOMPARE(w->seeds(), 3);
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(6));

@@ -271,6 +271,7 @@ class QtChartPanel final : public ChartPanel {
         const auto visible = store_->visibleRuns();
         if (!options_.seedBands) {
             aggregates_.clear();
+            if (chart_->title() != spec_.title) chart_->setTitle(spec_.title);
             return visible;
         }
         std::vector<const RunRecord*> out;
@@ -285,7 +286,10 @@ class QtChartPanel final : public ChartPanel {
             live.insert(id);
             GroupAggregate& agg = aggregates_[id];
             const std::size_t from = agg.update(g.members);
-            groupNames_[-id] = groupLegendName(g);
+            // Presentation mode: short legend entries, the band named once in the title.
+            groupNames_[-id] = options_.presentation
+                                   ? tr("%1 · %2 seeds").arg(g.label).arg(g.members.size())
+                                   : groupLegendName(g);
             out.push_back(&agg.mean());
             for (auto& [key, e] : entries_) {
                 if (e.runId != -id) continue;
@@ -303,6 +307,10 @@ class QtChartPanel final : public ChartPanel {
         }
         for (auto it = aggregates_.begin(); it != aggregates_.end();)
             it = live.count(it->first) ? std::next(it) : aggregates_.erase(it);
+        const QString title = options_.presentation && !live.empty()
+                                  ? spec_.title + tr(" (band: %1)").arg(QString::fromUtf8(kBandName))
+                                  : spec_.title;
+        if (chart_->title() != title) chart_->setTitle(title);
         return out;
     }
     QString runName(const RunRecord& r) const {
