@@ -14,11 +14,14 @@
 #include <cmath>
 
 #include "Configs.h"
+#include "Process.h"
+#include "output/Session.h"
 #include "DataExport.h"
 #include "FigureLegend.h"
 #include "FigureRenderer.h"
 #include "RunStore.h"
 #include "SeedGroups.h"
+#include "SessionBridge.h"
 #include "charts/Palette.h"
 
 using namespace ade::ui;
@@ -127,6 +130,27 @@ class TestSeedExport : public QObject {
         QVERIFY2(renderFigure(chartSpec(std::string("loss")), s, o, FigureFormat::Png,
                               tmp.filePath("bands.png"), &error),
                  qPrintable(error));
+    }
+
+    // The CLI keeps the seeds of a comparison together in its session file, so the window and
+    // `figure --session` draw them as one curve with a band.
+    void cliSessionKeepsTheSeedsGroups() {
+        const QString out = tmp.filePath(QStringLiteral("cli"));
+        const testproc::ProcessResult r = testproc::runCli(
+            {"run", "--preset", "a-spectral-vs-random", "--seeds", "2", "--set", "iterations=20",
+             "--quiet", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto read = ade::readSessionFile((out + QStringLiteral("/session.json")).toStdString());
+        QVERIFY2(read.session, read.error.c_str());
+        QCOMPARE(read.session->runs.size(), std::size_t(4));
+        for (const ade::SessionRun& run : read.session->runs)
+            QVERIFY2(!run.group.empty(), run.name.c_str());
+        RunStore s;
+        addSessionToStore(*read.session, s);
+        const auto groups = seedGroups(s.visibleRuns());
+        QCOMPARE(groups.size(), std::size_t(2));
+        QCOMPARE(groups[0].members.size(), std::size_t(2));
+        QCOMPARE(groups[0].members[1]->seedIndex, 1);
     }
 
     void runsPastTheEighthKeepStyleAndMarkerInFigures() {
