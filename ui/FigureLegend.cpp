@@ -83,6 +83,11 @@ void FigureLegendItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidg
         const FigureLegendEntry& e = entries_[i];
         const QPointF o = at_[i];
         const double mid = o.y() + h * 0.6;
+        if (e.pen.style() == Qt::NoPen) {  // a note: its text from the samples' left edge
+            p->setPen(text_);
+            p->drawText(QPointF(o.x(), o.y() + fm.ascent() + h * 0.1), shown_[i]);
+            continue;
+        }
         if (e.band.style() != Qt::NoBrush)
             p->fillRect(QRectF(o.x(), mid - h * 0.4, sample, h * 0.8), e.band);
         QPen pen = e.pen;

@@ -18,7 +18,7 @@ namespace ade::ui {
 
 struct FigureLegendEntry {
     QString label;
-    QPen pen;           // the curve's pen (colour, width, style)
+    QPen pen;           // the curve's pen (colour, width, style); Qt::NoPen: a note (text only)
     QBrush band;        // the band behind a group's mean; Qt::NoBrush for a single run
     int marker = -1;    // RunMarker of the run (as an int), -1 = no marker
 };

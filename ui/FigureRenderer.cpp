@@ -18,6 +18,7 @@
 #include <QSvgGenerator>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -124,7 +125,11 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
             runs.push_back(&groups[g].first());
             bandOf.push_back(nullptr);
         }
-        names.push_back(groupLegendName(groups[g]));
+        // Short names in the legend ("none (3 seeds)"); one note says what line and band are.
+        names.push_back(groups[g].grouped() ? QObject::tr("%1 (%2 seeds)")
+                                                  .arg(groups[g].label)
+                                                  .arg(groups[g].members.size())
+                                            : groups[g].label);
     }
     // Data range first (for axes and decimation).
     double x0 = INFINITY, x1 = -INFINITY;
@@ -334,6 +339,10 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     // The figure's own legend: line samples long enough to tell solid from dashed, markers and
     // bands as drawn (Qt's legend draws short samples).
     chart->legend()->hide();
+    if (std::any_of(bandOf.begin(), bandOf.end(), [](const GroupAggregate* a) { return a; }))
+        legendEntries.push_back({QObject::tr("lines: mean over seeds; bands: %1")
+                                     .arg(QString::fromUtf8(kBandName)),
+                                 QPen(Qt::NoPen), QBrush(Qt::NoBrush), -1});
     if (o.legend != Qt::Alignment()) {
         QFont lf = chart->legend()->font();
         lf.setPointSizeF(sv.labelPt * 0.85);

@@ -112,11 +112,13 @@ class TestSeedExport : public QObject {
         QVERIFY(!chart->legend()->isVisible());  // the figure's own legend instead
         FigureLegendItem* legend = legendOf(chart.get());
         QVERIFY(legend);
-        QCOMPARE(legend->entries().size(), std::size_t(2));
-        QVERIFY2(legend->entries()[0].label.startsWith(QStringLiteral("none (mean of 3 seeds, band: min–max)")),
+        QCOMPARE(legend->entries().size(), std::size_t(3));  // two curves and the note
+        QVERIFY2(legend->entries()[0].label.startsWith(QStringLiteral("none (3 seeds) · ")),
                  qPrintable(legend->entries()[0].label));
         QVERIFY(legend->entries()[0].band.style() != Qt::NoBrush);
         QCOMPARE(legend->entries()[1].band.style(), Qt::NoBrush);
+        QCOMPARE(legend->entries()[2].label, QStringLiteral("lines: mean over seeds; bands: min–max"));
+        QCOMPARE(legend->entries()[2].pen.style(), Qt::NoPen);
         // Long samples: four label heights, so a dash pattern repeats several times.
         const double h = QFontMetricsF(chart->legend()->font()).height();
         QVERIFY(legend->sampleLength() >= 3 * h);
