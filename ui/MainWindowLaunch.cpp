@@ -102,7 +102,12 @@ void MainWindow::launch() {
         } else if (!options_.preset.isEmpty()) {
             bool loaded = loadPreset(options_.preset, false, options_.sets);
             if (loaded && options_.seeds > 0) setSeeds(options_.seeds);  // over the preset's
-            if (loaded && options_.autorun) loaded = loadPreset(options_.preset, true, options_.sets);
+            if (loaded && options_.autorun) {  // as loadPreset(…, true), with these seeds
+                if (presetRuns_.empty())
+                    sweep_->start();
+                else
+                    startPresetComparison();
+            }
             if (!loaded) {
                 if (options_.quitWhenDone) QApplication::exit(2);
                 launchPending_ = false;
