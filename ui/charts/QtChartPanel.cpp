@@ -332,7 +332,35 @@ class QtChartPanel final : public ChartPanel {
         // entry says what the band is.
         const bool single = runs.size() == 1 && runs.front()->id >= 0;
         const bool oneMetric = columnIndex.size() == 1;
+        auto keyOf = [](const RunRecord* r, const std::string& c, bool raw) {
+            return QStringLiteral("%1|%2|%3").arg(r->id).arg(QString::fromStdString(c)).arg(raw ? 'r' : 's');
+        };
+        // Bands lie under every line, and Qt Charts stacks series in the order they were added
+        // (removing and adding a series again can leave its old item to be painted without
+        // it): when a group's band is new, every series is made again, bands first.
         bool newBand = false;
+        for (const RunRecord* r : runs)
+            for (const auto& c : r->columns)
+                if (r->id < 0 && accepts(*r, c)) {
+                    const auto it = entries_.find(keyOf(r, c, false));
+                    newBand = newBand || it == entries_.end() || !it->second.band;
+                }
+        if (newBand) {
+            for (auto& [key, e] : entries_)
+                deleteSeries(chart_, e);
+            entries_.clear();
+            for (const RunRecord* r : runs)
+                for (const auto& c : r->columns) {
+                    if (r->id >= 0 || !accepts(*r, c)) continue;
+                    SeriesEntry& e = entries_[keyOf(r, c, false)];
+                    e.bandLo = new QLineSeries;
+                    e.bandHi = new QLineSeries;
+                    e.band = new QAreaSeries(e.bandHi, e.bandLo);
+                    chart_->addSeries(e.band);
+                    e.band->attachAxis(xAxis_);
+                    e.band->attachAxis(yAxis_);
+                }
+        }
         // 1-px lines go through Qt's fast cosmetic stroker: dashed curves of thousands of points
         // paint ~50x faster than at 1.8 px (measured: 500 ms -> 7 ms per frame at 100k points).
         const double width = options_.presentation ? 3.0 : 1.0;  // thick lines on a projector
@@ -343,10 +371,7 @@ class QtChartPanel final : public ChartPanel {
                 const int ci = columnIndex[c];
                 for (bool raw : {false, true}) {
                     if (raw && !smooth) continue;
-                    const QString key = QStringLiteral("%1|%2|%3")
-                                            .arg(r->id)
-                                            .arg(QString::fromStdString(c))
-                                            .arg(raw ? 'r' : 's');
+                    const QString key = keyOf(r, c, raw);
                     wanted.insert(key);
                     SeriesEntry& e = entries_[key];
                     if (!e.series) {
@@ -375,15 +400,6 @@ class QtChartPanel final : public ChartPanel {
                     for (QLineSeries* s : {e.series, e.tail}) {
                         if (s->pen() != pen) s->setPen(pen);
                         s->setVisible(!isHidden(e));
-                    }
-                    if (!raw && r->id < 0 && !e.band) {  // a group's mean: its band
-                        e.bandLo = new QLineSeries;
-                        e.bandHi = new QLineSeries;
-                        e.band = new QAreaSeries(e.bandHi, e.bandLo);
-                        chart_->addSeries(e.band);
-                        e.band->attachAxis(xAxis_);
-                        e.band->attachAxis(yAxis_);
-                        newBand = true;
                     }
                     if (e.band) {
                         e.band->setPen(Qt::NoPen);
@@ -421,22 +437,8 @@ class QtChartPanel final : public ChartPanel {
                 ++it;
             }
         }
-        if (newBand) raiseLines();
         fill(runs);
         updateLegend(runs, columnIndex);
-    }
-
-    // Series are stacked in the order they were added: bands go under every line, so after a
-    // new band the lines (and markers) are added again on top.
-    void raiseLines() {
-        for (auto& [key, e] : entries_)
-            for (QAbstractSeries* s : seriesOf(e)) {
-                if (s == e.band) continue;
-                chart_->removeSeries(s);
-                chart_->addSeries(s);
-                s->attachAxis(xAxis_);
-                s->attachAxis(yAxis_);
-            }
     }
 
     void updateLegend(const std::vector<const RunRecord*>& runs,
