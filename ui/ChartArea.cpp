@@ -250,6 +250,11 @@ void ChartArea::layoutGrid() {
     hint_->raise();
 }
 
+void ChartArea::setFooter(QWidget* footer) {
+    footer->setParent(this);
+    layout()->addWidget(footer);
+}
+
 void ChartArea::setEmptyHint(const QString& html) {
     if (hint_->text() != html) hint_->setText(html);
     hint_->setVisible(emptyHintShown());
@@ -283,6 +288,12 @@ void ChartArea::setLogX(bool on) {
 void ChartArea::setSmoothing(double w) {
     smoothing_->setValue(static_cast<int>(std::lround(std::clamp(w, 0.0, 0.99) * 100)));
 }
+void ChartArea::setSeedsSeparate(bool on) {
+    if (seedsSeparate_ == on) return;
+    seedsSeparate_ = on;
+    applyOptions();
+}
+
 void ChartArea::setPresentation(bool on) {
     presentation_ = on;
     // The chart toolbar (log axes, smoothing, fit) stays in the View menu and its keys.
@@ -321,6 +332,7 @@ void ChartArea::applyPanelOptions(ChartPanel* p) {
     o.wallTime = wallTimeX();
     o.smoothing = smoothing();
     o.presentation = presentation_;
+    o.seedBands = !seedsSeparate_;
     p->setOptions(o);
 }
 

@@ -54,6 +54,9 @@ class ChartArea : public QWidget {
     void setLogY(bool on);
     void setLogX(bool on);
     void setSmoothing(double weight);
+    // View > Show seeds separately: every seed's curve instead of each group's mean and band.
+    bool seedsSeparate() const { return seedsSeparate_; }
+    void setSeedsSeparate(bool on);
     // Presentation mode: no chart toolbar; the first four shown charts as a 2x2 grid, or only
     // the shown chart `presentationChart()` (0-based; -1 = the grid).
     void setPresentation(bool on);
@@ -61,6 +64,8 @@ class ChartArea : public QWidget {
     int presentationChart() const { return presentChart_; }
     // A hint drawn over the charts while the store has no runs ("" = none).
     void setEmptyHint(const QString& html);
+    // A widget under the grid (presentation mode's claims checklist); the caller shows it.
+    void setFooter(QWidget* footer);
     bool emptyHintShown() const;
     void fitAll();
 
@@ -90,6 +95,7 @@ class ChartArea : public QWidget {
     QSlider* smoothing_ = nullptr;
     QLabel* smoothingLabel_ = nullptr;
     bool presentation_ = false;
+    bool seedsSeparate_ = false;
     int presentChart_ = -1;
     QLabel* hint_ = nullptr;  // the empty-state hint, over the grid
 };

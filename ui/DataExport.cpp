@@ -2,6 +2,7 @@
 
 #include <QDir>
 
+#include "experiments/ExperimentRegistry.h"
 #include "io/Files.h"
 #include "io/Npy.h"
 #include "output/RunOutput.h"
@@ -27,9 +28,64 @@ QString reproduceCommand(const RunRecord& r) {
         .arg(json, file);
 }
 
+std::string groupCsv(const SeedGroup& group, const XRange& range) {
+    GroupAggregate agg;
+    agg.update(group.members);
+    const RunRecord& mean = agg.mean();
+    const std::string experiment = mean.config.experiment();
+    ade::MetricHistory h;
+    h.columns = {mean.columns.empty() ? std::string("iteration") : mean.columns.front(), "seeds"};
+    std::string columns = h.columns[0] + ": " + ade::describeColumn(experiment, h.columns[0]).label +
+                          "\nseeds: how many seeds reached this record (the statistics are "
+                          "over those)";
+    for (std::size_t c = 1; c < mean.columns.size(); ++c) {
+        const std::string& name = mean.columns[c];
+        const ade::MetricInfo m = ade::describeColumn(experiment, name);
+        const std::string what = m.label + " [" + m.units + "]. " + m.meaning;
+        for (const char* stat : {"mean", "sd", "min", "max"})
+            h.columns.push_back(name + "_" + stat);
+        columns += "\n" + name + "_mean: mean over seeds of " + what + "\n" + name +
+                   "_sd: sample standard deviation (n - 1) over seeds of " + m.label + "\n" +
+                   name + "_min, " + name + "_max: the lowest and highest seed's " + m.label;
+    }
+    for (std::size_t i = 0; i < mean.size(); ++i) {
+        if (!range.contains(mean.data[0][i])) continue;
+        std::vector<double> row = {mean.data[0][i], static_cast<double>(agg.seeds()[i])};
+        for (std::size_t c = 1; c < mean.columns.size(); ++c) {
+            const int k = static_cast<int>(c);
+            for (double v : {mean.data[c][i], agg.sd(k)[i], agg.lo(k)[i], agg.hi(k)[i]})
+                row.push_back(v);
+        }
+        h.rows.push_back(std::move(row));
+    }
+    std::string seeds, names;
+    for (const RunRecord* r : group.members) {
+        seeds += (seeds.empty() ? "" : ", ") + std::to_string(r->config.getInt("seed"));
+        names += (names.empty() ? "" : ", ") + r->name.toStdString();
+    }
+    nlohmann::json config = mean.config.toJson();
+    config.erase("seed");
+    const std::string comment = "group " + group.label.toStdString() + ": mean, sd, min and max over " +
+                                std::to_string(group.members.size()) + " seeds (seeds " + seeds +
+                                "; runs " + names + ")\nconfig without its seed " + config.dump() +
+                                "\ncolumns:\n" + columns;
+    return ade::historyCsv(h, comment);
+}
+
 QStringList exportRunsCsv(const std::vector<const RunRecord*>& runs, const QString& dir,
                           const XRange& range, QString* error) {
     QStringList written;
+    for (const SeedGroup& g : seedGroups(runs)) {
+        if (!g.grouped()) continue;
+        const QString path = QDir(dir).filePath(
+            QString::fromStdString(ade::safeName(g.label.toStdString() + "_seeds")) + ".csv");
+        std::string err;
+        if (!ade::writeFileAtomic(path.toStdString(), groupCsv(g, range), &err)) {
+            if (error) *error = QString::fromStdString(err);
+            return written;
+        }
+        written << path;
+    }
     for (const RunRecord* r : runs) {
         const QString path = QDir(dir).filePath(
             QString::fromStdString(ade::safeName(r->name.toStdString())) + ".csv");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "RunStore.h"
+#include "SeedGroups.h"
 
 namespace ade::ui {
 
@@ -20,7 +21,13 @@ struct XRange {
 ade::MetricHistory historyInRange(const RunRecord& r, const XRange& range);
 // The one-line command that reproduces a run from its JSON config file.
 QString reproduceCommand(const RunRecord& r);
-// One CSV per run, <dir>/<run>.csv; returns the files written.
+// A group of seeds (SeedGroup, two or more) as one table: per record, the iteration, how many
+// seeds reached it, then for each metric its mean, sd, min and max over those seeds
+// (<column>_mean, _sd, _min, _max), restricted to an x range; after '#' comment lines naming
+// the group, its seeds, its config without the seed and what each column means.
+std::string groupCsv(const SeedGroup& group, const XRange& range);
+// One CSV per run, <dir>/<run>.csv, and one per group of seeds among them,
+// <dir>/<group>_seeds.csv (groupCsv); returns the files written.
 QStringList exportRunsCsv(const std::vector<const RunRecord*>& runs, const QString& dir,
                           const XRange& range, QString* error);
 // All runs in one JSON file: {format, runs: [{name, seed, config, command, columns, rows}]}.

@@ -9,17 +9,22 @@
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QAreaSeries>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QScatterSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
+#include "FigureLegend.h"
 #include "RunStore.h"
+#include "SeedGroups.h"
 #include "charts/Decimate.h"
 #include "charts/Palette.h"
 #include "charts/SymLog.h"
@@ -98,8 +103,35 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     chart->setTitleFont(titleFont);
     chart->setTitleBrush(sv.text);
 
+    // What the figure draws: the visible runs, the seeds of a group as their mean (as on
+    // screen; the band comes from the group's aggregate).
+    const auto visible = store.visibleRuns();
+    std::vector<SeedGroup> groups;
+    if (o.seedBands)
+        groups = seedGroups(visible);
+    else
+        for (const RunRecord* r : visible)
+            groups.push_back({r->name, {r}});
+    std::vector<GroupAggregate> aggregates(groups.size());
+    std::vector<const RunRecord*> runs;
+    std::vector<const GroupAggregate*> bandOf;
+    std::vector<QString> names;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (groups[g].grouped()) {
+            aggregates[g].update(groups[g].members);
+            runs.push_back(&aggregates[g].mean());
+            bandOf.push_back(&aggregates[g]);
+        } else {
+            runs.push_back(&groups[g].first());
+            bandOf.push_back(nullptr);
+        }
+        // Short names in the legend ("none (3 seeds)"); one note says what line and band are.
+        names.push_back(groups[g].grouped() ? QObject::tr("%1 (%2 seeds)")
+                                                  .arg(groups[g].label)
+                                                  .arg(groups[g].members.size())
+                                            : groups[g].label);
+    }
     // Data range first (for axes and decimation).
-    const auto runs = store.visibleRuns();
     double x0 = INFINITY, x1 = -INFINITY;
     std::vector<std::string> shownColumns;
     for (const RunRecord* r : runs) {
@@ -124,7 +156,12 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     double y0 = INFINITY, y1 = -INFINITY;
     const int pixels = std::max(200, o.size.width());
     int seriesIndex = 0;
-    for (const RunRecord* r : runs) {
+    // Bands under every line: series are collected, then added bands first.
+    std::vector<QAbstractSeries*> bands, lines;
+    std::vector<FigureLegendEntry> legendEntries;
+    const bool oneMetric = shownColumns.size() == 1;
+    for (std::size_t ri = 0; ri < runs.size(); ++ri) {
+        const RunRecord* r = runs[ri];
         const int it = r->column("iteration");
         if (it < 0) continue;
         int metricIndex = 0;
@@ -135,29 +172,70 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
             const auto& x = r->data[it];
             std::vector<double> y = r->data[c];
             const bool sym = o.symLogY && !o.logY;
-            auto addSeries = [&](std::vector<double> values, bool faint) {
+            const DecimateRequest req{x0, x1, pixels, o.logX, o.logY, 1e-300};
+            auto transformed = [&](std::vector<double> values) {
                 if (sym)
                     for (double& v : values)
                         v = symLog(v);
-                DecimateRequest req{x0, x1, pixels, o.logX, o.logY, 1e-300};
-                const QList<QPointF> pts = decimate(x, values, req);
-                auto* s = new QLineSeries();
-                s->replace(pts);
-                QColor color = paletteColor(r->colorIndex);
-                if (faint) color.setAlphaF(0.25);
-                QPen pen(color, faint ? sv.penWidth * 0.6 : sv.penWidth);
-                pen.setStyle(faint ? Qt::SolidLine : paletteStyle(metricIndex));
-                pen.setCapStyle(Qt::FlatCap);
-                s->setPen(pen);
-                s->setName(r->name + QStringLiteral(" · ") +
-                           metricLabel(r->config.experiment(), r->columns[c]));
-                chart->addSeries(s);
-                if (faint) chart->legend()->markers(s).value(0)->setVisible(false);
                 double lo, hi;
                 if (yRange(x, values, x0, x1, o.logY, lo, hi)) {
                     y0 = std::min(y0, lo);
                     y1 = std::max(y1, hi);
                 }
+                return values;
+            };
+            const QColor runColor = paletteColor(r->colorIndex);
+            // A chart of one metric draws each run in its own line style (past the eighth
+            // colour the shade alone would not tell runs apart); several metrics differ by style
+            // and runs past the eighth colour also carry their marker.
+            const Qt::PenStyle style = oneMetric ? runPenStyle(r->colorIndex) : paletteStyle(metricIndex);
+            const bool marked = r->colorIndex >= paletteSize();
+            const QString name =
+                names[ri] + QStringLiteral(" · ") + metricLabel(r->config.experiment(), r->columns[c]);
+            QBrush bandBrush(Qt::NoBrush);
+            if (const GroupAggregate* agg = bandOf[ri]) {
+                QColor fill = runColor;
+                fill.setAlphaF(0.22);
+                bandBrush = QBrush(fill);
+                auto* lo = new QLineSeries();
+                auto* hi = new QLineSeries();
+                lo->replace(decimate(x, transformed(agg->lo(static_cast<int>(c))), req));
+                hi->replace(decimate(x, transformed(agg->hi(static_cast<int>(c))), req));
+                auto* area = new QAreaSeries(hi, lo);
+                lo->setParent(area);  // an area series does not own its lines
+                hi->setParent(area);
+                area->setPen(Qt::NoPen);
+                area->setBrush(bandBrush);
+                bands.push_back(area);
+            }
+            auto addSeries = [&](const std::vector<double>& values, bool faint) {
+                const QList<QPointF> pts = decimate(x, transformed(values), req);
+                auto* s = new QLineSeries();
+                s->replace(pts);
+                QColor color = runColor;
+                if (faint) color.setAlphaF(0.25);
+                QPen pen(color, faint ? sv.penWidth * 0.6 : sv.penWidth);
+                pen.setStyle(faint ? Qt::SolidLine : style);
+                pen.setCapStyle(Qt::FlatCap);
+                s->setPen(pen);
+                s->setName(name);
+                lines.push_back(s);
+                if (faint) return;
+                legendEntries.push_back(
+                    {name, pen, bandBrush, marked ? static_cast<int>(runMarker(r->colorIndex)) : -1});
+                if (!marked) return;
+                auto* m = new QScatterSeries();  // about ten markers along the curve
+                const qsizetype step = std::max<qsizetype>(1, pts.size() / 10);
+                for (qsizetype i = step / 2; i < pts.size(); i += step)
+                    m->append(pts[i]);
+                static const QScatterSeries::MarkerShape shapes[] = {
+                    QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeCircle,
+                    QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle};
+                m->setMarkerShape(shapes[static_cast<int>(runMarker(r->colorIndex))]);
+                m->setMarkerSize(sv.penWidth * 4);
+                m->setColor(color);
+                m->setBorderColor(color);
+                lines.push_back(m);
             };
             if (o.smoothing > 0) {
                 std::vector<double> ema;
@@ -172,6 +250,10 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
             ++seriesIndex;
         }
     }
+    for (QAbstractSeries* s : bands)
+        chart->addSeries(s);
+    for (QAbstractSeries* s : lines)
+        chart->addSeries(s);
     if (!std::isfinite(y0)) {
         y0 = o.logY ? 1e-3 : 0;
         y1 = 1;
@@ -254,17 +336,18 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         s->attachAxis(ax);
         s->attachAxis(ay);
     }
-    QLegend* legend = chart->legend();
-    if (o.legend == Qt::Alignment()) {
-        legend->hide();
-    } else {
-        legend->setAlignment(o.legend);
-        legend->setMarkerShape(QLegend::MarkerShapeFromSeries);  // a line sample: style shows
-        QFont lf = legend->font();
+    // The figure's own legend: line samples long enough to tell solid from dashed, markers and
+    // bands as drawn (Qt's legend draws short samples).
+    chart->legend()->hide();
+    if (std::any_of(bandOf.begin(), bandOf.end(), [](const GroupAggregate* a) { return a; }))
+        legendEntries.push_back({QObject::tr("lines: mean over seeds; bands: %1")
+                                     .arg(QString::fromUtf8(kBandName)),
+                                 QPen(Qt::NoPen), QBrush(Qt::NoBrush), -1});
+    if (o.legend != Qt::Alignment()) {
+        QFont lf = chart->legend()->font();
         lf.setPointSizeF(sv.labelPt * 0.85);
-        legend->setFont(lf);
-        legend->setLabelColor(sv.text);
-        legend->setBackgroundVisible(false);
+        addFigureLegend(chart.get(), std::move(legendEntries), o.legend, QSizeF(o.size), lf,
+                        sv.text);
     }
     chart->resize(o.size);
     return chart;

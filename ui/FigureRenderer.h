@@ -40,6 +40,8 @@ struct FigureOptions {
     // Curves hidden on screen (legend keys "m:<column>", "r:<run id>"): not exported either.
     QStringList hidden;
     QString metadata;  // reproduction text: config, seed, CLI command (embedded in the file)
+    // Seeds of one group as their mean with a min–max band (as on screen); false: every seed.
+    bool seedBands = true;
 };
 
 bool parseFigureFormat(const QString& text, FigureFormat* out);

@@ -18,6 +18,7 @@
 #include <QToolBar>
 
 #include "ChartArea.h"
+#include "ClaimsChecklist.h"
 #include "ExperimentAbout.h"
 #include "ParamForm.h"
 #include "RateProbe.h"
@@ -64,6 +65,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     buildActions();
     sessions_ = new SessionManager(this, options.persistSettings);
     buildMenus();
+    // Presentation mode hides the About dock: its claims come under the charts.
+    connect(action(QStringLiteral("presentation")), &QAction::toggled, this,
+            [this](bool on) { presentChecklist_->setVisible(on && presentChecklist_->hasClaims()); });
 
     stateLabel_ = new QLabel(tr("idle"), this);
     stateLabel_->setObjectName(QStringLiteral("stateLabel"));
@@ -176,7 +180,7 @@ void MainWindow::buildDocks() {
     about_->setWordWrapMode(QTextOption::WordWrap);
     auto* aboutDock = new QDockWidget(tr("About this experiment"), this);
     aboutDock->setObjectName(QStringLiteral("aboutDock"));
-    aboutDock->setWidget(about_);
+    aboutDock->setWidget(buildAboutPanel());
     addDockWidget(Qt::RightDockWidgetArea, aboutDock);
     resizeDocks({runsDock}, {170}, Qt::Vertical);
     resizeDocks({formDock, aboutDock}, {340, 300}, Qt::Horizontal);
@@ -225,6 +229,7 @@ void MainWindow::buildActions() {
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
         tb->addAction(action(QLatin1String(n)));
+    buildSeedsControl(tb);
 }
 
 void MainWindow::buildMenus() {
@@ -272,6 +277,12 @@ void MainWindow::buildMenus() {
     QAction* logX = view->addAction(tr("Log &x axis"));
     logX->setCheckable(true);
     connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
+    QAction* separate = view->addAction(tr("Show &seeds separately"));
+    separate->setObjectName(QStringLiteral("seedsSeparate"));
+    separate->setCheckable(true);
+    separate->setStatusTip(tr("Draw every seed's own curve instead of each run's mean over its "
+                              "seeds with a min–max band"));
+    connect(separate, &QAction::toggled, charts_, &ChartArea::setSeedsSeparate);
     view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll)
         ->setObjectName(QStringLiteral("fitCharts"));
     view->addMenu(charts_->chartsMenu());
@@ -329,6 +340,9 @@ void MainWindow::restoreSettings() {
     charts_->setLogX(s.value(QStringLiteral("charts/logX"), false).toBool());
     charts_->setWallTimeX(s.value(QStringLiteral("charts/wallTimeX"), false).toBool());
     charts_->setSmoothing(s.value(QStringLiteral("charts/smoothing"), 0.0).toDouble());
+    setSeeds(s.value(QStringLiteral("run/seeds"), 1).toInt());
+    action(QStringLiteral("seedsSeparate"))
+        ->setChecked(s.value(QStringLiteral("charts/seedsSeparate"), false).toBool());
     {
         std::map<QString, bool> choices;
         const QVariantMap saved = s.value(QStringLiteral("charts/shown")).toMap();
@@ -359,6 +373,8 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("charts/logX"), charts_->logX());
     s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
+    s.setValue(QStringLiteral("run/seeds"), seeds());
+    s.setValue(QStringLiteral("charts/seedsSeparate"), charts_->seedsSeparate());
     {
         QVariantMap shown;
         for (const auto& [id, on] : charts_->chartChoices())

@@ -18,12 +18,16 @@
 class QAction;
 class QMenu;
 class QLabel;
+class QSpinBox;
 class QTabWidget;
+class QToolBar;
 class QTextBrowser;
 
 namespace ade::ui {
 
 class ChartArea;
+class ClaimsChecklist;
+class ClaimsMonitor;
 class ParamForm;
 class RateProbe;
 class RunController;
@@ -36,6 +40,7 @@ struct LaunchOptions {
     QString preset;                 // load this preset at start
     QString session;                // or open this saved session at start
     std::vector<std::string> sets;  // "KEY=VALUE" overrides for every run of that preset
+    int seeds = 0;                  // seeds per run of that preset (0: the preset's "seeds")
     bool autorun = false;           // start its runs (or sweep) at once
     bool quitWhenDone = false;
     QString screenshot;           // PNG of the window when the runs are done (or at screenshotAt)
@@ -89,6 +94,19 @@ class MainWindow : public QMainWindow {
     // the old ones (whose curves stay); the form is not changed.
     void reseedRuns();
     void resetForm();  // every parameter of the form's experiment to its default
+    // Seeds per run (the "Seeds" box beside Start; a preset's "seeds" key sets it): Start runs
+    // each of the preset's runs with this many seeds, Play the form's config with as many.
+    int seeds() const;
+    void setSeeds(int k);
+    QSpinBox* seedsBox() const { return seeds_; }
+    // The loaded preset's claims, checked live over its comparison's runs (all seeds) and
+    // shown as a checklist above the About text (and under the charts in presentation mode).
+    ClaimsMonitor* claims() const { return claims_; }
+    ClaimsChecklist* claimsChecklist() const { return checklist_; }
+    ClaimsChecklist* presentationChecklist() const { return presentChecklist_; }
+    // K seeds of each run (seed by seed): seed = the run's seed + k, named <label>_seed<seed>
+    // when K > 1 (as a preset's "seeds"); "same start as" finds its run's same seed.
+    static std::vector<ade::PlannedRun> withSeeds(const std::vector<ade::PlannedRun>& runs, int k);
     // Why Start is disabled ("" when it is not): the form's first problem.
     QString startBlockedReason() const;
     // The form's time estimate ("" when no run of this size has been measured yet).
@@ -128,6 +146,12 @@ class MainWindow : public QMainWindow {
     void onDrained(bool changed);
     void onAllFinished();
     void buildHelpMenu();
+    void buildSeedsControl(QToolBar* toolbar);
+    // The About dock's contents: the claims checklist above the About text.
+    QWidget* buildAboutPanel();
+    void setPresetClaims(const std::vector<ade::ClaimSpec>& claims);
+    // The runs of the batch just started are the claims' runs (a preset's comparison).
+    void watchClaims();
     void buildPresentationMenu(QMenu* view);
     void updateEmptyHint();
     void startPresetComparison();
@@ -181,6 +205,10 @@ class MainWindow : public QMainWindow {
     Qt::WindowStates savedWindowState_;
     int savedTab_ = 0;
     QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
+    QSpinBox* seeds_ = nullptr;
+    ClaimsMonitor* claims_ = nullptr;
+    ClaimsChecklist* checklist_ = nullptr;
+    ClaimsChecklist* presentChecklist_ = nullptr;
 };
 
 }  // namespace ade::ui

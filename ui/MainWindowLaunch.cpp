@@ -5,6 +5,7 @@
 #include <QTimer>
 
 #include "ChartArea.h"
+#include "ClaimsMonitor.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -70,6 +71,10 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
     j["logged_records"] = records;
     j["logged_points"] = points;
     j["max_points_per_series"] = maxSeries;
+    // The live claims' cost on the GUI thread (evaluated at most every ClaimsMonitor::kIntervalMs).
+    j["claims"] = {{"evaluations", claims_->evaluations()},
+                   {"last_ms", claims_->lastEvaluationMs()},
+                   {"max_ms", claims_->maxEvaluationMs()}};
     std::string err;
     const bool ok = ade::writeFileAtomic(file.toStdString(), j.dump(2) + "\n", &err);
     if (!ok && error) *error = QString::fromStdString(err);
@@ -95,7 +100,15 @@ void MainWindow::launch() {
                 }
             }
         } else if (!options_.preset.isEmpty()) {
-            if (!loadPreset(options_.preset, options_.autorun, options_.sets)) {
+            bool loaded = loadPreset(options_.preset, false, options_.sets);
+            if (loaded && options_.seeds > 0) setSeeds(options_.seeds);  // over the preset's
+            if (loaded && options_.autorun) {  // as loadPreset(…, true), with these seeds
+                if (presetRuns_.empty())
+                    sweep_->start();
+                else
+                    startPresetComparison();
+            }
+            if (!loaded) {
                 if (options_.quitWhenDone) QApplication::exit(2);
                 launchPending_ = false;
                 return;
@@ -116,6 +129,7 @@ void MainWindow::launch() {
 }
 
 void MainWindow::onAllFinished() {
+    claims_->evaluate();  // the verdicts at once, not a throttling interval later
     updateActions();
     updateStatus();
     charts_->refresh(true);

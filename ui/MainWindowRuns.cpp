@@ -10,6 +10,7 @@
 #include <map>
 
 #include "ChartArea.h"
+#include "ClaimsMonitor.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -34,7 +35,12 @@ bool MainWindow::loadPreset(const QString& name, bool start,
     }
     form_->setConfig(plan->runs.front().config);
     presetForm_ = form_->config().toJson().dump();
-    presetRuns_ = plan->sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(*plan);
+    // One seed each here: Start adds the Seeds box's (which the preset's "seeds" sets).
+    setSeeds(plan->seeds);
+    ade::Plan oneSeed = *plan;
+    oneSeed.seeds = 1;
+    presetRuns_ = plan->sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(oneSeed);
+    setPresetClaims(plan->claims);
     presetName_ = name;
     presetDescription_ = QString::fromStdString(plan->description);
     presetAbout_ = QString::fromStdString(plan->about);
@@ -52,7 +58,9 @@ bool MainWindow::loadPreset(const QString& name, bool start,
     // A new comparison: older runs stay in the list, hidden from the charts.
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
-    return startBatch(presetRuns_);
+    if (!startBatch(withSeeds(presetRuns_, seeds()))) return false;
+    watchClaims();
+    return true;
 }
 
 bool MainWindow::startStartsComparison() const {
@@ -72,10 +80,14 @@ void MainWindow::startPresetComparison() {
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
     tabs_->setCurrentWidget(charts_);
-    if (startBatch(presetRuns_))
-        statusBar()->showMessage(
-            tr("Preset %1: %2 started")
-                .arg(presetName_, runCount(static_cast<int>(presetRuns_.size()))),
+    if (!startBatch(withSeeds(presetRuns_, seeds()))) return;
+    watchClaims();
+    statusBar()->showMessage(
+            seeds() > 1 ? tr("Preset %1: %2 × %3 seeds started")
+                              .arg(presetName_, runCount(static_cast<int>(presetRuns_.size())))
+                              .arg(seeds())
+                        : tr("Preset %1: %2 started")
+                              .arg(presetName_, runCount(static_cast<int>(presetRuns_.size()))),
             6000);
 }
 
@@ -118,9 +130,25 @@ bool MainWindow::startBatch(const std::vector<ade::PlannedRun>& runs, bool pause
     if (!resolveInitial(runs, initial)) return false;
     batch_.clear();
     batchPlan_ = runs;
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        batch_.push_back(controller_->start(QString::fromStdString(runs[i].label), runs[i].config,
-                                            initial[i], paused));
+    // Each label of the batch is one group (its seeds: the runs with that label, in order),
+    // named so that no earlier run's group or name has it; a seed's name follows its group's.
+    std::map<std::string, QString> groups;
+    std::map<std::string, int> seedsOf;
+    for (const auto& r : runs)
+        ++seedsOf[r.label];
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const ade::PlannedRun& r = runs[i];
+        auto [it, fresh] = groups.emplace(r.label, QString());
+        if (fresh)
+            it->second = store_->uniqueGroup(QString::fromStdString(r.label), r.config.experiment());
+        QString name = it->second;
+        if (seedsOf[r.label] > 1)
+            name += QString::fromStdString(
+                r.name.rfind(r.label, 0) == 0 ? r.name.substr(r.label.size())
+                                              : "_seed" + std::to_string(r.config.getInt("seed")));
+        batch_.push_back(controller_->start(name, r.config, initial[i], paused, it->second,
+                                            r.seedIndex));
+    }
     updateActions();
     return true;
 }
@@ -136,7 +164,7 @@ void MainWindow::startFromForm() {
     run.name = run.label;
     run.config = form_->config();
     tabs_->setCurrentWidget(charts_);
-    startBatch({run});
+    startBatch(withSeeds({run}, seeds()));
 }
 
 bool MainWindow::formSettingsAlreadyRan() const {
@@ -175,7 +203,7 @@ void MainWindow::step() {
         run.label = store_->uniqueName(tr("run %1").arg(store_->runs().size() + 1)).toStdString();
         run.name = run.label;
         run.config = form_->config();
-        if (!startBatch({run}, true)) return;
+        if (!startBatch(withSeeds({run}, seeds()), true)) return;
     }
     controller_->stepAll();
 }
@@ -192,9 +220,12 @@ void MainWindow::resetRuns() {
         controller_->stopAndForget(id);
     if (!resolveInitial(batchPlan_, initial)) return;
     for (std::size_t i = 0; i < batch_.size(); ++i) {
+        const int old = batch_[i];
         batch_[i] = store_->replaceRun(batch_[i], batchPlan_[i].config);
+        claims_->replaceRun(old, batch_[i]);
         if (batch_[i]) controller_->startRecord(batch_[i], initial[i]);
     }
+    claims_->evaluate(true);  // the claims are pending again at once
     updateActions();
 }
 
@@ -202,20 +233,31 @@ void MainWindow::reseedRuns() {
     if (batchPlan_.empty()) return;
     const auto seed = static_cast<qint64>(QRandomGenerator::global()->bounded(1, 1000000));
     auto runs = batchPlan_;
-    // New names (the old runs stay), and "same start as" follows its run to the new seed.
-    std::map<std::string, std::string> renamed;
+    // New names (the old runs stay), and "same start as" follows its run to the new seed. The
+    // seeds of a group stay a group: seed, seed + 1, ...
+    std::map<std::string, std::string> labels;  // old label -> new
+    std::map<std::string, int> seedsOf;
+    for (const auto& r : runs)
+        ++seedsOf[r.label];
     for (auto& r : runs) {
-        const QString base = QStringLiteral("%1 · seed %2")
-                                 .arg(QString::fromStdString(r.label).section(QStringLiteral(" · seed "), 0, 0))
-                                 .arg(seed);
-        const std::string label = store_->uniqueName(base, r.config.experiment()).toStdString();
-        renamed[r.label] = label;
-        r.label = r.name = label;
-        r.config.setJson("seed", seed);
+        auto [it, fresh] = labels.emplace(r.label, std::string());
+        if (fresh) {
+            const QString base =
+                QStringLiteral("%1 · seed %2")
+                    .arg(QString::fromStdString(r.label).section(QStringLiteral(" · seed "), 0, 0))
+                    .arg(seed);
+            it->second = store_->uniqueGroup(base, r.config.experiment()).toStdString();
+        }
+        const long long s = seed + r.seedIndex;
+        const std::string name =
+            seedsOf[r.label] > 1 ? it->second + "_seed" + std::to_string(s) : it->second;
+        r.config.setJson("seed", s);
+        r.label = it->second;
+        r.name = name;
     }
     for (auto& r : runs)
         if (r.config.getString("init") == "same")
-            if (auto it = renamed.find(r.config.getString("init_from")); it != renamed.end())
+            if (auto it = labels.find(r.config.getString("init_from")); it != labels.end())
                 r.config.setJson("init_from", it->second);
     startBatch(runs);
     statusBar()->showMessage(tr("Re-seeded with seed %1: new runs beside the old ones").arg(seed),

@@ -127,8 +127,10 @@ RunController::~RunController() {
 }
 
 int RunController::start(const QString& name, const ade::Config& config,
-                         std::optional<ade::ParamSet> initial, bool paused) {
-    return startRecord(store_->addRun(name, config), std::move(initial), paused);
+                         std::optional<ade::ParamSet> initial, bool paused, const QString& group,
+                         int seedIndex) {
+    return startRecord(store_->addRun(name, config, group, seedIndex), std::move(initial),
+                       paused);
 }
 
 int RunController::startRecord(int id, std::optional<ade::ParamSet> initial, bool paused) {

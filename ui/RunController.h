@@ -26,8 +26,10 @@ class RunController : public QObject {
 
     // Adds a run to the store and starts it. `initial` = start from these weights ("same start").
     // With `paused`, the worker builds the problem and waits before the first iteration.
+    // `group` / `seedIndex`: the run is that seed of a group (RunRecord::group).
     int start(const QString& name, const ade::Config& config,
-              std::optional<ade::ParamSet> initial = std::nullopt, bool paused = false);
+              std::optional<ade::ParamSet> initial = std::nullopt, bool paused = false,
+              const QString& group = {}, int seedIndex = 0);
     // Starts the run of an existing record of the store (one without records: a new record, or
     // one made by RunStore::replaceRun for Reset). Returns `id`.
     int startRecord(int id, std::optional<ade::ParamSet> initial = std::nullopt,

@@ -16,6 +16,11 @@ class RunStore;
 
 // Numeric value of a cell, used to sort (NaN: no value, sorted last either way).
 inline constexpr int kSortRole = Qt::UserRole + 2;
+// A group row of the table holds its group key in this role (and no run id).
+inline constexpr int kGroupRole = Qt::UserRole + 3;
+inline bool isGroupRow(const QTreeWidgetItem* item, int nameColumn) {
+    return item && item->data(nameColumn, kGroupRole).isValid();
+}
 
 // A row that sorts numbers as numbers (kSortRole), cells without a value last in either
 // order, and text as a person reads it.

@@ -9,13 +9,16 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <map>
 #include <set>
 #include <utility>
 
 #include "ConfigDiffDialog.h"
 #include "RunStore.h"
 #include "RunListColumns.h"
+#include "SeedGroups.h"
 #include "charts/Palette.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -29,6 +32,9 @@ constexpr std::size_t kMaxKeyColumns = 8;
 void setNumber(QTreeWidgetItem* item, int col, double v) {
     item->setText(col, std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'g', 5));
     item->setData(col, kSortRole, v);
+}
+bool isGroup(const QTreeWidgetItem* item) {
+    return isGroupRow(item, RunListWidget::ColName);
 }
 }  // namespace
 
@@ -47,7 +53,7 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     for (int c : {ColExperiment, ColState, ColIter})
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     for (int c : {ColFinal, ColBest, ColFloor})
-        setColumnWidth(c, 80);
+        setColumnWidth(c, 100);  // a group's "0.322 ± 0.016"
     // Unsorted at first (the runs' order); a header click sorts, a third click unsorts.
     header()->setSortIndicator(-1, Qt::AscendingOrder);
     header()->setSortIndicatorClearable(true);
@@ -66,6 +72,8 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     connect(metric_, &QComboBox::currentIndexChanged, this, [this] {
         for (const auto& r : store_->runs())
             if (QTreeWidgetItem* item = itemForRun(r->id)) updateMetricCells(item, *r);
+        for (int i = 0; i < topLevelItemCount(); ++i)
+            if (isGroup(topLevelItem(i))) updateGroupRow(topLevelItem(i));
     });
     syncKeyColumns();
 
@@ -90,6 +98,13 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     connect(store, &RunStore::runRemoved, this, &RunListWidget::removeRow);
     connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
         if (updating_ || column != ColName) return;
+        if (isGroup(item)) {  // the group's check box: all its seeds
+            if (item->checkState(ColName) == Qt::PartiallyChecked) return;
+            const bool on = item->checkState(ColName) == Qt::Checked;
+            for (int c = 0; c < item->childCount(); ++c)
+                store_->setVisible(item->child(c)->data(ColName, Qt::UserRole).toInt(), on);
+            return;
+        }
         const int id = item->data(ColName, Qt::UserRole).toInt();
         store_->setVisible(id, item->checkState(ColName) == Qt::Checked);
         store_->rename(id, item->text(ColName));
@@ -139,19 +154,27 @@ int RunListWidget::keyColumn(const std::string& key) const {
 }
 
 QList<int> RunListWidget::selectedRunIds() const {
-    QList<QTreeWidgetItem*> items = selectedItems();
-    std::sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
-        return indexOfTopLevelItem(a) < indexOfTopLevelItem(b);
-    });
     QList<int> ids;
-    for (QTreeWidgetItem* it : items)
-        ids << it->data(ColName, Qt::UserRole).toInt();
+    auto add = [&](const QTreeWidgetItem* it) {
+        const int id = it->data(ColName, Qt::UserRole).toInt();
+        if (id && !ids.contains(id)) ids << id;
+    };
+    for (int i = 0; i < topLevelItemCount(); ++i) {  // the table's order
+        const QTreeWidgetItem* top = topLevelItem(i);
+        if (top->isSelected()) add(top);
+        for (int c = 0; c < top->childCount(); ++c)
+            if (top->isSelected() || top->child(c)->isSelected()) add(top->child(c));
+    }
     return ids;
 }
 
 QTreeWidgetItem* RunListWidget::itemForRun(int id) const {
-    for (int i = 0; i < topLevelItemCount(); ++i)
-        if (topLevelItem(i)->data(ColName, Qt::UserRole).toInt() == id) return topLevelItem(i);
+    for (int i = 0; i < topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = topLevelItem(i);
+        if (top->data(ColName, Qt::UserRole).toInt() == id && !isGroup(top)) return top;
+        for (int c = 0; c < top->childCount(); ++c)
+            if (top->child(c)->data(ColName, Qt::UserRole).toInt() == id) return top->child(c);
+    }
     return nullptr;
 }
 
@@ -166,6 +189,7 @@ void RunListWidget::addRow(int id) {
     updating_ = false;
     syncMetrics();
     syncKeyColumns();  // every row again when the columns change
+    if (const RunRecord* r = store_->run(id)) placeRow(item, *r);
     updateRow(id);
     if (sortColumn() >= 0) sortItems(sortColumn(), header()->sortIndicatorOrder());
     scrollToItem(item);  // a new run is never left below the fold
@@ -215,6 +239,7 @@ void RunListWidget::updateProgress(int id) {
     item->setData(ColIter, kSortRole, static_cast<double>(r->lastIteration()));
     updating_ = false;
     updateMetricCells(item, *r);
+    if (isGroup(item->parent())) updateGroupRow(item->parent());
 }
 
 void RunListWidget::updateMetricCells(QTreeWidgetItem* item, const RunRecord& r) {
@@ -296,8 +321,7 @@ void RunListWidget::restoreStoreOrder() {
     while (topLevelItemCount() > 0)
         items.push_back(takeTopLevelItem(0));
     std::stable_sort(items.begin(), items.end(), [this](QTreeWidgetItem* a, QTreeWidgetItem* b) {
-        return store_->indexOf(a->data(ColName, Qt::UserRole).toInt()) <
-               store_->indexOf(b->data(ColName, Qt::UserRole).toInt());
+        return storeIndex(a) < storeIndex(b);
     });
     for (QTreeWidgetItem* item : items)
         addTopLevelItem(item);
@@ -309,7 +333,18 @@ void RunListWidget::restoreStoreOrder() {
 }
 
 void RunListWidget::removeRow(int id) {
-    delete itemForRun(id);
+    QTreeWidgetItem* item = itemForRun(id);
+    QTreeWidgetItem* group = item ? item->parent() : nullptr;
+    delete item;
+    if (group && group->childCount() <= 1) {  // one seed left: a run row of its own again
+        updating_ = true;
+        const int at = indexOfTopLevelItem(group);
+        if (group->childCount() == 1) insertTopLevelItem(at, group->takeChild(0));
+        delete group;
+        updating_ = false;
+    } else if (group) {
+        updateGroupRow(group);
+    }
     syncMetrics();
     syncKeyColumns();
 }
@@ -333,6 +368,24 @@ ConfigDiffDialog* RunListWidget::compareSelected() {
 void RunListWidget::showMenu(const QPoint& pos) {
     QTreeWidgetItem* item = itemAt(pos);
     if (!item) return;
+    if (isGroup(item)) {  // a group: show, hide or delete all its seeds
+        QList<int> seeds;
+        for (int c = 0; c < item->childCount(); ++c)
+            seeds << item->child(c)->data(ColName, Qt::UserRole).toInt();
+        QMenu menu(this);
+        const bool shown = item->checkState(ColName) == Qt::Checked;
+        menu.addAction(shown ? tr("Hide all seeds") : tr("Show all seeds"), this, [this, seeds, shown] {
+            for (int s : seeds)
+                store_->setVisible(s, !shown);
+        });
+        menu.addSeparator();
+        menu.addAction(tr("Delete all seeds"), this, [this, seeds] {
+            for (int s : seeds)
+                emit deleteRequested(s);
+        });
+        menu.exec(viewport()->mapToGlobal(pos));
+        return;
+    }
     const int id = item->data(ColName, Qt::UserRole).toInt();
     const RunRecord* r = store_->run(id);
     if (!r) return;

@@ -5,6 +5,9 @@
 // (numbers as numbers); a third click returns to the runs' order. The check box shows or hides
 // a run on the charts; the name is editable in place; the context menu renames, duplicates into
 // the form, exports, compares two runs' configs and deletes.
+// The seeds of one group (RunRecord::group) sit under one group row that gives the final, best
+// and floor as mean ± sd over its seeds (its tooltip lists every seed's values); the group's
+// check box shows or hides all its seeds.
 #include <QSet>
 #include <QTimer>
 #include <QTreeWidget>
@@ -25,8 +28,11 @@ class RunListWidget : public QTreeWidget {
   public:
     enum Column { ColName, ColExperiment, ColState, ColIter, ColFinal, ColBest, ColFloor, NFixed };
     explicit RunListWidget(RunStore* store, QWidget* parent = nullptr);
-    QList<int> selectedRunIds() const;  // in the table's order
+    // In the table's order; a selected group row stands for all its seeds.
+    QList<int> selectedRunIds() const;
     QTreeWidgetItem* itemForRun(int id) const;
+    // The group row of the group `key` (RunRecord::groupKey); nullptr while it has one seed.
+    QTreeWidgetItem* itemForGroup(const std::string& key) const;
     // The table with its metric chooser above it (the widget the window docks).
     QWidget* panel();
     QComboBox* metricCombo() const { return metric_; }
@@ -51,6 +57,11 @@ class RunListWidget : public QTreeWidget {
     void updateProgress(int id);  // iteration and metric columns only
     void updateMetricCells(QTreeWidgetItem* item, const RunRecord& r);
     void removeRow(int id);
+    // Puts a run's row under its group's row (made when the group gets its second seed), or
+    // back at the top level when its group has one seed left.
+    void placeRow(QTreeWidgetItem* item, const RunRecord& r);
+    void updateGroupRow(QTreeWidgetItem* group);
+    int storeIndex(const QTreeWidgetItem* item) const;  // for the runs' order
     void showMenu(const QPoint& pos);
     void syncMetrics();     // the chooser lists the metrics of the runs
     void syncKeyColumns();  // a column per key whose values differ between runs

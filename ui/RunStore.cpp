@@ -67,12 +67,28 @@ int RunStore::freeColor() const {
             return c;
 }
 
-int RunStore::addRun(const QString& name, const ade::Config& config) {
+namespace {
+std::string groupKeyOf(const QString& group, int id, const ade::Config& config) {
+    if (group.isEmpty()) return "#" + std::to_string(id);
+    nlohmann::json j = config.toJson();
+    j.erase("seed");
+    return group.toStdString() + '\x1f' + j.dump();
+}
+}  // namespace
+
+int RunStore::addRun(const QString& name, const ade::Config& config, const QString& group,
+                     int seedIndex) {
     auto rec = std::make_unique<RunRecord>();
     rec->id = nextId_++;
     rec->name = uniqueName(name, config.experiment());
-    rec->colorIndex = freeColor();
     rec->config = config;
+    rec->group = group;
+    rec->seedIndex = seedIndex;
+    rec->groupKey = groupKeyOf(group, rec->id, config);
+    rec->colorIndex = -1;
+    for (const auto& o : runs_)  // the seeds of one group share its colour
+        if (o->groupKey == rec->groupKey) rec->colorIndex = o->colorIndex;
+    if (rec->colorIndex < 0) rec->colorIndex = freeColor();
     const int id = rec->id;
     runs_.push_back(std::move(rec));
     ++revision_;
@@ -88,7 +104,10 @@ int RunStore::replaceRun(int id, const ade::Config& config) {
     rec->name = runs_[at]->name;
     rec->colorIndex = runs_[at]->colorIndex;
     rec->visible = runs_[at]->visible;
+    rec->group = runs_[at]->group;
+    rec->seedIndex = runs_[at]->seedIndex;
     rec->config = config;
+    rec->groupKey = groupKeyOf(rec->group, rec->id, config);
     const int newId = rec->id;
     runs_[at] = std::move(rec);
     ++revision_;
@@ -115,7 +134,8 @@ bool RunStore::setColorIndex(int id, int colorIndex) {
     RunRecord* r = run(id);
     if (!r || colorIndex < 0) return false;
     for (const auto& o : runs_)
-        if (o.get() != r && o->colorIndex == colorIndex) return false;
+        if (o.get() != r && o->colorIndex == colorIndex && o->groupKey != r->groupKey)
+            return false;
     r->colorIndex = colorIndex;
     ++revision_;
     emit runChanged(id);
@@ -204,6 +224,25 @@ QString RunStore::uniqueName(const QString& base, const std::string& experiment)
             return r->name == base && r->config.experiment() != experiment;
         });
     if (otherExperiment) {
+        stem = QStringLiteral("%1 (%2)").arg(base, QString::fromStdString(experiment).toUpper());
+        if (!taken(stem)) return stem;
+    }
+    for (int i = 2;; ++i) {
+        const QString n = QStringLiteral("%1 (%2)").arg(stem).arg(i);
+        if (!taken(n)) return n;
+    }
+}
+
+QString RunStore::uniqueGroup(const QString& base, const std::string& experiment) const {
+    auto taken = [&](const QString& n) {
+        return std::any_of(runs_.begin(), runs_.end(),
+                           [&](const auto& r) { return r->name == n || r->group == n; });
+    };
+    QString stem = base;
+    if (!taken(stem)) return stem;
+    if (!experiment.empty() && std::any_of(runs_.begin(), runs_.end(), [&](const auto& r) {
+            return (r->name == base || r->group == base) && r->config.experiment() != experiment;
+        })) {
         stem = QStringLiteral("%1 (%2)").arg(base, QString::fromStdString(experiment).toUpper());
         if (!taken(stem)) return stem;
     }

@@ -30,6 +30,13 @@ struct RunRecord {
     // Added to the iteration column of each record (a continued run carries on the numbering of
     // the run it continues); 0 for a new run.
     long iterationOffset = 0;
+    // Seeds as an axis: the comparison's run this run is one seed of (the preset's run name,
+    // made unique per Start), and which seed (0 .. K-1). Runs of one group that differ only in
+    // their seed are drawn as one curve (their mean with a band) and summarised as mean ± sd.
+    // "" = a run of its own (a group of one).
+    QString group;
+    int seedIndex = 0;
+    std::string groupKey;  // group + the config without its seed (set by the store)
     bool visible = true;
     double iterationsPerSecond = 0.0;
     std::vector<std::string> columns;
@@ -52,7 +59,10 @@ class RunStore : public QObject {
 
     // A new run, named uniquely (uniqueName) and given the first colour no other run of the
     // store has, so no two runs of a session share a colour.
-    int addRun(const QString& name, const ade::Config& config);
+    // `group` / `seedIndex`: the run is seed `seedIndex` of that group (RunRecord::group); the
+    // seeds of one group share its colour.
+    int addRun(const QString& name, const ade::Config& config, const QString& group = {},
+               int seedIndex = 0);
     // A fresh record in place of `id` (Reset): same name, colour, visibility and place in the
     // list, no records; the old record is removed. Returns the new id (0 when `id` is unknown).
     int replaceRun(int id, const ade::Config& config);
@@ -76,6 +86,8 @@ class RunStore : public QObject {
     // `base` when free. Taken by a run of another experiment: "base (C)" (the experiment's name,
     // so runs of Experiments B and C with one label stay apart); then "… (2)", "… (3)".
     QString uniqueName(const QString& base, const std::string& experiment = {}) const;
+    // A group label no run of the store has as its group or name ("none", "none (2)", ...).
+    QString uniqueGroup(const QString& base, const std::string& experiment = {}) const;
     // Bumped on every change of data or visibility: charts redraw only when it moved.
     quint64 revision() const { return revision_; }
     std::size_t totalPoints() const;

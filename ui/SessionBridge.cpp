@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <map>
+
 #include "charts/Palette.h"
 
 namespace ade::ui {
@@ -42,6 +44,8 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
         ade::SessionRun run;
         run.name = r->name.toStdString();
         run.color = paletteColor(r->colorIndex).name().toStdString();
+        run.group = r->group.toStdString();
+        run.seedIndex = r->seedIndex;
         run.visible = r->visible;
         run.config = r->config;
         run.status = statusFromState(r->state);
@@ -60,8 +64,18 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
 
 std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store) {
     std::vector<int> ids;
+    std::map<std::string, QString> groupNames;  // the file's group -> the window's
     for (const auto& run : session.runs) {
-        const int id = store.addRun(QString::fromStdString(run.name), run.config);
+        // A group's label may be taken by a run already in the window: the opened seeds then
+        // form a group of their own ("none (2)"), never one with the window's runs.
+        QString group = QString::fromStdString(run.group);
+        if (!group.isEmpty()) {
+            const auto it = groupNames.find(run.group);
+            group = it != groupNames.end() ? it->second
+                                           : (groupNames[run.group] = store.uniqueGroup(group));
+        }
+        const int id = store.addRun(QString::fromStdString(run.name), run.config, group,
+                                    run.seedIndex);
         RunRecord* r = store.run(id);
         // The saved colour, unless a run already in the window has it (then the first free one
         // addRun gave stays: no two runs share a colour).

@@ -130,6 +130,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
                 const ChartPanel* panel = charts->panel(spec.id);
                 if (!panel) return;
                 fo.hidden = panel->hiddenKeys();
+                fo.seedBands = panel->options().seedBands;
                 if (!panel->zoomed()) return;
                 double x0, x1, y0, y1;
                 panel->visibleRange(x0, x1, y0, y1);

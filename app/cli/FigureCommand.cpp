@@ -153,7 +153,7 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         for (const auto& out : outcomes) {
             if (out.result.status == RunStatus::Failed)
                 return fail(ExitInvalid, out.run.name + ": " + out.error);
-            s.runs.push_back(sessionRunFrom(out.run.name, out.run.config, out.result));
+            s.runs.push_back(sessionRunOf(out, plan->seeds));
         }
         ui::addSessionToStore(s, store);
     }

@@ -103,7 +103,7 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
             session.preset = plan.name;
             for (const auto& o : outcomes)
                 if (!o.result.history.rows.empty())
-                    session.runs.push_back(sessionRunFrom(o.run.name, o.run.config, o.result));
+                    session.runs.push_back(sessionRunOf(o, plan.seeds));
             std::string ferr;
             for (const auto& f :
                  renderSessionFigures(session, (out / plan.name / "figures").string(),

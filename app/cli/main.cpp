@@ -374,7 +374,7 @@ int main(int argc, char** argv) {
         session.preset = plan->name;
         for (const auto& o : outcomes)
             if (!o.result.history.rows.empty())
-                session.runs.push_back(sessionRunFrom(o.run.name, o.run.config, o.result));
+                session.runs.push_back(sessionRunOf(o, plan->seeds));
         std::string err;
         if (!writeSessionFile(std::filesystem::path(a.outDir) / "session.json", session, true,
                               &err)) {

@@ -45,13 +45,17 @@ int main(int argc, char** argv) {
                                  QStringLiteral("Override KEY of every run of the --preset, as "
                                                 "the CLI's --set (repeatable)."),
                                  QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption seeds(QStringLiteral("seeds"),
+                                   QStringLiteral("Run every run of the --preset with K seeds (as "
+                                                  "the Seeds box; default: the preset's)."),
+                                   QStringLiteral("K"));
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (the charts alone, full screen, large type)."));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings (window, form, "
                                                        "recent sessions); no crash recovery either."));
-    p.addOptions({preset, set, autorun, quit, shot, shotAt, stats, presentation, noSettings});
+    p.addOptions({preset, set, seeds, autorun, quit, shot, shotAt, stats, presentation, noSettings});
     p.addPositionalArgument(QStringLiteral("session"),
                             QStringLiteral("A saved session (.json) to open, as File > Open "
                                            "Session (how the desktop's file manager opens one)."),
@@ -79,6 +83,14 @@ int main(int argc, char** argv) {
         if (!o.preset.isEmpty() || o.autorun || !o.sets.empty()) {
             fprintf(stderr, "attention-explorer: a session file opens saved runs; --preset, "
                             "--set and --autorun go without one\n");
+            return 2;
+        }
+    }
+    if (p.isSet(seeds)) {
+        bool ok = false;
+        o.seeds = p.value(seeds).toInt(&ok);
+        if (!ok || o.seeds < 1 || o.seeds > 32) {
+            fprintf(stderr, "attention-explorer: --seeds needs a number of seeds from 1 to 32\n");
             return 2;
         }
     }

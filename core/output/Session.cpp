@@ -112,8 +112,8 @@ struct Reader {
     bool run(const nlohmann::json& j, const std::string& where, SessionRun& r) {
         if (!j.is_object()) return fail(where, "expected an object");
         warnUnknown(j,
-                    {"name", "color", "visible", "config", "status", "running", "message",
-                     "iterations_done", "diverged_at", "iterations_per_second", "history", "params",
+                    {"name", "color", "group", "seed_index", "visible", "config", "status",
+                     "running", "message", "iterations_done", "diverged_at", "iterations_per_second", "history", "params",
                      "initial_params"},
                     where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
@@ -122,6 +122,16 @@ struct Reader {
         if (j.contains("color")) {
             if (!j["color"].is_string()) return fail(where + ".color", "not a string");
             r.color = j["color"].get<std::string>();
+        }
+        if (j.contains("group")) {
+            if (!j["group"].is_string()) return fail(where + ".group", "not a string");
+            r.group = j["group"].get<std::string>();
+        }
+        if (j.contains("seed_index")) {
+            if (!j["seed_index"].is_number_integer() || j["seed_index"].get<long long>() < 0 ||
+                j["seed_index"].get<long long>() > 1000000)
+                return fail(where + ".seed_index", "not an integer in [0, 1000000]");
+            r.seedIndex = j["seed_index"].get<int>();
         }
         if (j.contains("visible")) {
             if (!j["visible"].is_boolean()) return fail(where + ".visible", "not true/false");
@@ -197,6 +207,10 @@ nlohmann::json sessionToJson(const Session& s, bool withParams) {
         nlohmann::json j;
         j["name"] = r.name;
         if (!r.color.empty()) j["color"] = r.color;
+        if (!r.group.empty()) {
+            j["group"] = r.group;
+            j["seed_index"] = r.seedIndex;
+        }
         j["visible"] = r.visible;
         j["config"] = r.config.toJson();
         j["status"] = toString(r.status);

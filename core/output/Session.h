@@ -21,6 +21,11 @@ inline constexpr const char* kSessionFormat = "attention-explorer-session";
 struct SessionRun {
     std::string name;
     std::string color;  // "#rrggbb", may be empty
+    // The run as one seed of a group (a comparison's run with K seeds): the group's label and
+    // the seed's index; "" = a run of its own. Optional in the file ("group", "seed_index"):
+    // sessions written before seeds were an axis open with every run on its own.
+    std::string group;
+    int seedIndex = 0;
     bool visible = true;
     Config config;
     RunStatus status = RunStatus::Completed;

@@ -30,6 +30,15 @@ std::vector<PlannedRun> plainRuns(const Plan& plan) {
     return out;
 }
 
+SessionRun sessionRunOf(const RunOutcome& o, int seeds) {
+    SessionRun s = sessionRunFrom(o.run.name, o.run.config, o.result);
+    if (seeds > 1 && o.run.varied.empty()) {
+        s.group = o.run.label;
+        s.seedIndex = o.run.seedIndex;
+    }
+    return s;
+}
+
 std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes) {
     std::vector<ClaimRun> out;
     for (const auto& o : outcomes)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "output/Session.h"
 #include "plan/Preset.h"
 #include "training/Trainer.h"
 
@@ -42,6 +43,11 @@ struct RunOutcome {
     bool written = false;
     std::string error;  // construction or write error
 };
+
+// A run's outcome as a session run. A seed of a comparison with several seeds (`seeds` > 1, no
+// sweep) keeps its group (the run's label) and seed index: the window and the figures draw the
+// seeds of one run as their mean with a band.
+SessionRun sessionRunOf(const RunOutcome& outcome, int seeds);
 
 // What a claim sees of the outcomes: label, seed, sweep values, history (all ended).
 std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes);

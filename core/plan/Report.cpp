@@ -141,7 +141,7 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
         session.preset = plan.name;
         for (const auto& out : outcomes)
             if (!out.result.history.rows.empty())
-                session.runs.push_back(sessionRunFrom(out.run.name, out.run.config, out.result));
+                session.runs.push_back(sessionRunOf(out, plan.seeds));
         if (!writeSessionFile(dir / "session.json", session, false, &err))
             rep.problems.push_back(err);
     }

@@ -101,7 +101,7 @@ _attention_explorer() {
             _attention_explorer__files "$cur" '*.[jJ][sS][oO][nN]'
             return 0
             ;;
-        --screenshot-at)
+        --screenshot-at | --seeds)
             COMPREPLY=()
             return 0
             ;;
@@ -129,7 +129,7 @@ _attention_explorer() {
         _attention_explorer__files "$cur" '*.[jJ][sS][oO][nN]'
         return 0
     fi
-    local opts="--preset --set --autorun --quit-when-done --screenshot --screenshot-at --stats
+    local opts="--preset --set --seeds --autorun --quit-when-done --screenshot --screenshot-at --stats
         --presentation --no-settings --help --help-all --version"
     if [[ $cur == -* && $cur != --* ]]; then
         opts="$opts -platform -style -stylesheet -display -qwindowgeometry -reverse"

@@ -21,6 +21,9 @@ struct ChartOptions {
     bool presentation = false;  // larger fonts, thicker lines
     // x = seconds since the run started (the trainer's wall-time column) instead of iteration.
     bool wallTime = false;
+    // Seeds of one group (RunRecord::group) as one curve, their mean, with a min–max band;
+    // false: every seed's own curve ("Show seeds separately").
+    bool seedBands = true;
 };
 
 // One chart: which metric columns it shows and how its y axis reads, all from the experiments'

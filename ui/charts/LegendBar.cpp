@@ -9,7 +9,7 @@ namespace ade::ui {
 namespace {
 bool same(const LegendEntry& a, const LegendEntry& b) {
     return a.key == b.key && a.label == b.label && a.tip == b.tip && a.pen == b.pen &&
-           a.swatch == b.swatch && a.hidden == b.hidden;
+           a.swatch == b.swatch && a.band == b.band && a.hidden == b.hidden;
 }
 
 QIcon sample(const LegendEntry& e, qreal dpr) {
@@ -21,7 +21,21 @@ QIcon sample(const LegendEntry& e, qreal dpr) {
     p.setRenderHint(QPainter::Antialiasing);
     QColor c = e.pen.color();
     if (e.hidden) c.setAlpha(70);
-    if (e.swatch) {
+    if (e.band || (e.swatch && e.pen.style() != Qt::SolidLine)) {
+        // A mean over seeds: its band (light) with the line through it; a run past the eighth
+        // colour: its line style, the cue besides the shade.
+        if (e.band) {
+            QColor light = c;
+            light.setAlpha(e.hidden ? 25 : 70);
+            p.fillRect(QRectF(1, 2, 24, 8), light);
+        }
+        QPen pen = e.pen;
+        pen.setColor(c);
+        pen.setWidthF(2.0);
+        pen.setCapStyle(Qt::FlatCap);
+        p.setPen(pen);
+        p.drawLine(QPointF(1, 6), QPointF(25, 6));
+    } else if (e.swatch) {
         p.setPen(Qt::NoPen);
         p.setBrush(c);
         p.drawRoundedRect(QRectF(7, 1, 10, 10), 2, 2);

@@ -18,7 +18,8 @@ struct LegendEntry {
     QString label;        // shown text
     QString tip;          // what the entry is (a metric's meaning); shown in its tooltip
     QPen pen;             // sample line (metrics) or colour (runs)
-    bool swatch = false;  // draw a filled square instead of a line
+    bool swatch = false;  // a run: a filled square, or a line in the pen's style when not solid
+    bool band = false;    // a run's mean over seeds (with swatch): a line over a light band
     bool hidden = false;
 };
 

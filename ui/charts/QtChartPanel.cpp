@@ -31,6 +31,7 @@
 #include "QtSeriesEntry.h"
 #include "SymLog.h"
 #include "RunStore.h"
+#include "SeedGroups.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
@@ -98,6 +99,7 @@ class QtChartPanel final : public ChartPanel {
         const bool axesChange = o.logX != options_.logX || o.logY != options_.logY ||
                                 o.symLogY != options_.symLogY || o.wallTime != options_.wallTime;
         const bool styleChange = o.presentation != options_.presentation;
+        if (o.seedBands != options_.seedBands) autoRange_ = true;
         options_ = o;
         if (axesChange) {
             makeAxes();
@@ -162,6 +164,13 @@ class QtChartPanel final : public ChartPanel {
     QString label(const RunRecord& r, const std::string& c) { return described(r, c).label; }
     QString meaning(const RunRecord& r, const std::string& c) { return described(r, c).meaning; }
 
+    // A run of the store, or (id < 0) the mean record of the group whose first seed is -id.
+    const RunRecord* record(int id) const {
+        if (id >= 0) return store_->run(id);
+        const auto it = aggregates_.find(-id);
+        return it == aggregates_.end() ? nullptr : &it->second.mean();
+    }
+
     bool isHidden(const SeriesEntry& e) const {
         return hidden_.count(QStringLiteral("m:") + QString::fromStdString(e.column)) ||
                hidden_.count(QStringLiteral("r:") + QString::number(e.runId));
@@ -206,7 +215,12 @@ class QtChartPanel final : public ChartPanel {
             e.rangeAny = false;
             e.symRaw.clear();
             e.symEma.clear();
-            for (QLineSeries* s : {e.series, e.tail}) {
+            e.symLo.clear();
+            e.symHi.clear();
+            e.loCache.valid = e.hiCache.valid = false;
+            e.bandScanned = 0;
+            e.bandAny = false;
+            for (QAbstractSeries* s : seriesOf(e)) {
                 s->attachAxis(xAxis_);
                 s->attachAxis(yAxis_);
             }
@@ -233,9 +247,80 @@ class QtChartPanel final : public ChartPanel {
         }
     }
 
+    // The Qt series an entry draws with (its band and markers too), for axes and removal.
+    static std::vector<QAbstractSeries*> seriesOf(const SeriesEntry& e) {
+        std::vector<QAbstractSeries*> out = {e.series, e.tail};
+        if (e.band) out.push_back(e.band);
+        if (e.marks) out.push_back(e.marks);
+        return out;
+    }
+    static void deleteSeries(QChart* chart, SeriesEntry& e) {
+        for (QAbstractSeries* s : seriesOf(e)) {
+            chart->removeSeries(s);
+            delete s;
+        }
+        delete e.bandLo;  // an area series does not own its lines
+        delete e.bandHi;
+    }
+
+    // What the chart draws: every visible run, except that the seeds of one group become one
+    // mean record (the group's aggregate, brought up to date here) unless seeds are shown
+    // separately. Entries of an aggregate whose past records changed (a slower seed reached
+    // them) recompute from there.
+    std::vector<const RunRecord*> drawnRuns() {
+        const auto visible = store_->visibleRuns();
+        if (!options_.seedBands) {
+            aggregates_.clear();
+            if (chart_->title() != spec_.title) chart_->setTitle(spec_.title);
+            return visible;
+        }
+        std::vector<const RunRecord*> out;
+        std::set<int> live;
+        groupNames_.clear();
+        for (const SeedGroup& g : seedGroups(visible)) {
+            if (!g.grouped()) {
+                out.push_back(&g.first());
+                continue;
+            }
+            const int id = g.first().id;
+            live.insert(id);
+            GroupAggregate& agg = aggregates_[id];
+            const std::size_t from = agg.update(g.members);
+            // Presentation mode: short legend entries, the band named once in the title.
+            groupNames_[-id] = options_.presentation
+                                   ? tr("%1 · %2 seeds").arg(g.label).arg(g.members.size())
+                                   : groupLegendName(g);
+            out.push_back(&agg.mean());
+            for (auto& [key, e] : entries_) {
+                if (e.runId != -id) continue;
+                // The caches revisit their last bucket anyway; earlier changes start over.
+                for (DecimateCache* cache : {&e.decimation, &e.loCache, &e.hiCache})
+                    if (from < cache->resumeIndex) cache->valid = false;
+                if (from < e.ema.size()) e.ema.clear(), e.emaState = {};
+                if (from < e.symRaw.size()) e.symRaw.resize(from);
+                if (from < e.symEma.size()) e.symEma.clear();
+                e.symLo.clear();
+                e.symHi.clear();
+                e.rangeScanned = std::min(e.rangeScanned, from);
+                e.bandScanned = std::min(e.bandScanned, from);
+            }
+        }
+        for (auto it = aggregates_.begin(); it != aggregates_.end();)
+            it = live.count(it->first) ? std::next(it) : aggregates_.erase(it);
+        const QString title = options_.presentation && !live.empty()
+                                  ? spec_.title + tr(" (band: %1)").arg(QString::fromUtf8(kBandName))
+                                  : spec_.title;
+        if (chart_->title() != title) chart_->setTitle(title);
+        return out;
+    }
+    QString runName(const RunRecord& r) const {
+        const auto it = groupNames_.find(r.id);
+        return it == groupNames_.end() ? r.name : it->second;
+    }
+
     // Creates, updates and drops series to match the visible runs, then fills them.
     void rebuild() {
-        const auto runs = store_->visibleRuns();
+        const auto runs = drawnRuns();
         std::set<QString> wanted;
         std::map<std::string, int> columnIndex;  // metric -> order in this chart
         for (const RunRecord* r : runs)
@@ -243,7 +328,39 @@ class QtChartPanel final : public ChartPanel {
                 if (accepts(*r, c) && !columnIndex.count(c))
                     columnIndex.emplace(c, static_cast<int>(columnIndex.size()));
         const bool smooth = options_.smoothing > 0;
-        const bool single = runs.size() == 1;
+        // One run alone takes the metrics' colours; a group's mean is never alone: its legend
+        // entry says what the band is.
+        const bool single = runs.size() == 1 && runs.front()->id >= 0;
+        const bool oneMetric = columnIndex.size() == 1;
+        auto keyOf = [](const RunRecord* r, const std::string& c, bool raw) {
+            return QStringLiteral("%1|%2|%3").arg(r->id).arg(QString::fromStdString(c)).arg(raw ? 'r' : 's');
+        };
+        // Bands lie under every line, and Qt Charts stacks series in the order they were added
+        // (removing and adding a series again can leave its old item to be painted without
+        // it): when a group's band is new, every series is made again, bands first.
+        bool newBand = false;
+        for (const RunRecord* r : runs)
+            for (const auto& c : r->columns)
+                if (r->id < 0 && accepts(*r, c)) {
+                    const auto it = entries_.find(keyOf(r, c, false));
+                    newBand = newBand || it == entries_.end() || !it->second.band;
+                }
+        if (newBand) {
+            for (auto& [key, e] : entries_)
+                deleteSeries(chart_, e);
+            entries_.clear();
+            for (const RunRecord* r : runs)
+                for (const auto& c : r->columns) {
+                    if (r->id >= 0 || !accepts(*r, c)) continue;
+                    SeriesEntry& e = entries_[keyOf(r, c, false)];
+                    e.bandLo = new QLineSeries;
+                    e.bandHi = new QLineSeries;
+                    e.band = new QAreaSeries(e.bandHi, e.bandLo);
+                    chart_->addSeries(e.band);
+                    e.band->attachAxis(xAxis_);
+                    e.band->attachAxis(yAxis_);
+                }
+        }
         // 1-px lines go through Qt's fast cosmetic stroker: dashed curves of thousands of points
         // paint ~50x faster than at 1.8 px (measured: 500 ms -> 7 ms per frame at 100k points).
         const double width = options_.presentation ? 3.0 : 1.0;  // thick lines on a projector
@@ -254,10 +371,7 @@ class QtChartPanel final : public ChartPanel {
                 const int ci = columnIndex[c];
                 for (bool raw : {false, true}) {
                     if (raw && !smooth) continue;
-                    const QString key = QStringLiteral("%1|%2|%3")
-                                            .arg(r->id)
-                                            .arg(QString::fromStdString(c))
-                                            .arg(raw ? 'r' : 's');
+                    const QString key = keyOf(r, c, raw);
                     wanted.insert(key);
                     SeriesEntry& e = entries_[key];
                     if (!e.series) {
@@ -273,23 +387,51 @@ class QtChartPanel final : public ChartPanel {
                         }
                     }
                     const QString metric = label(*r, c);
-                    e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
-                    QColor col = seriesColor(single ? ci : r->colorIndex, projector);
-                    if (raw) col = overWhite(col, 60);  // faint; opaque (see applyStyle)
-                    QPen pen(col, raw ? 1.0 : width, raw ? Qt::SolidLine : paletteStyle(ci));
+                    e.series->setName(single ? metric : runName(*r) + QStringLiteral(" · ") + metric);
+                    const QColor base = seriesColor(single ? ci : r->colorIndex, projector);
+                    // Metrics differ by line style; on a chart of one metric the style is the
+                    // run's own (runPenStyle: dashed, dotted... past the eighth colour).
+                    const Qt::PenStyle style = raw           ? Qt::SolidLine
+                                               : single      ? paletteStyle(ci)
+                                               : oneMetric   ? runPenStyle(r->colorIndex)
+                                                             : paletteStyle(ci);
+                    const QColor col = raw ? overWhite(base, 60) : base;  // faint; opaque
+                    QPen pen(col, raw ? 1.0 : width, style);
                     for (QLineSeries* s : {e.series, e.tail}) {
                         if (s->pen() != pen) s->setPen(pen);
                         s->setVisible(!isHidden(e));
+                    }
+                    if (e.band) {
+                        e.band->setPen(Qt::NoPen);
+                        // Opaque (see applyStyle): translucent fills stall Qt's raster engine.
+                        const QBrush brush(overWhite(base, projector ? 70 : 50));
+                        if (e.band->brush() != brush) e.band->setBrush(brush);
+                        e.band->setVisible(!isHidden(e));
+                    }
+                    const bool marked = !raw && !single && r->colorIndex >= paletteSize();
+                    if (marked && !e.marks) {
+                        e.marks = new QScatterSeries;
+                        chart_->addSeries(e.marks);
+                        e.marks->attachAxis(xAxis_);
+                        e.marks->attachAxis(yAxis_);
+                    }
+                    if (e.marks) {
+                        static const QScatterSeries::MarkerShape shapes[] = {
+                            QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeCircle,
+                            QScatterSeries::MarkerShapeTriangle,
+                            QScatterSeries::MarkerShapeRotatedRectangle};
+                        e.marks->setMarkerShape(shapes[static_cast<int>(runMarker(r->colorIndex))]);
+                        e.marks->setMarkerSize(projector ? 12 : 8);
+                        e.marks->setColor(base);
+                        e.marks->setBorderColor(base);
+                        e.marks->setVisible(!isHidden(e));
                     }
                 }
             }
         }
         for (auto it = entries_.begin(); it != entries_.end();) {
             if (!wanted.count(it->first)) {
-                for (QLineSeries* s : {it->second.series, it->second.tail}) {
-                    chart_->removeSeries(s);
-                    delete s;
-                }
+                deleteSeries(chart_, it->second);
                 it = entries_.erase(it);
             } else {
                 ++it;
@@ -306,7 +448,7 @@ class QtChartPanel final : public ChartPanel {
         for (const auto& [c, i] : columnIndex)
             order.emplace_back(i, c);
         std::sort(order.begin(), order.end());
-        const bool single = runs.size() == 1;
+        const bool single = runs.size() == 1 && runs.front()->id >= 0;
         for (const auto& [i, c] : order) {
             LegendEntry e;
             for (const RunRecord* r : runs)
@@ -324,10 +466,16 @@ class QtChartPanel final : public ChartPanel {
         if (!single)
             for (const RunRecord* r : runs) {
                 LegendEntry e;
-                e.label = r->name;
+                e.label = runName(*r);
                 e.key = QStringLiteral("r:") + QString::number(r->id);
-                e.pen = QPen(seriesColor(r->colorIndex, options_.presentation));
+                e.pen = QPen(seriesColor(r->colorIndex, options_.presentation), 2,
+                             runPenStyle(r->colorIndex));
                 e.swatch = true;
+                e.band = r->id < 0;
+                if (e.band)
+                    e.tip = tr("The mean over the seeds that have reached each record; the band "
+                               "spans their lowest and highest value (min–max). View > Show "
+                               "seeds separately draws each seed.");
                 e.hidden = hidden_.count(e.key) > 0;
                 items.push_back(e);
             }
@@ -385,7 +533,7 @@ class QtChartPanel final : public ChartPanel {
         if (autoRange_) {
             bool anyX = false, anyY = false;
             for (auto& [key, e] : entries_) {
-                const RunRecord* r = store_->run(e.runId);
+                const RunRecord* r = record(e.runId);
                 if (!r || r->size() == 0 || !e.series->isVisible()) continue;
                 const auto& xs = xData(*r);
                 const double lo = options_.logX ? logXStart(xs) : xs.front();
@@ -401,6 +549,12 @@ class QtChartPanel final : public ChartPanel {
                 if (rangeOf && updateRange(e, *rangeOf, options_.logY)) {
                     y0 = anyY ? std::min(y0, e.rangeLo) : e.rangeLo;
                     y1 = anyY ? std::max(y1, e.rangeHi) : e.rangeHi;
+                    anyY = true;
+                }
+                if (const auto band = bandData(e); band.first &&
+                    updateBandRange(e, *band.first, *band.second, options_.logY)) {
+                    y0 = anyY ? std::min(y0, e.bandMin) : e.bandMin;
+                    y1 = anyY ? std::max(y1, e.bandMax) : e.bandMax;
                     anyY = true;
                 }
             }
@@ -474,7 +628,7 @@ class QtChartPanel final : public ChartPanel {
         req.yFloor = options_.logY ? std::max(y0 * 1e-3, 1e-300) : 0.0;
         drawn_ = 0;
         for (auto& [key, e] : entries_) {
-            const RunRecord* r = store_->run(e.runId);
+            const RunRecord* r = record(e.runId);
             if (!e.series->isVisible()) continue;  // filled again when shown
             const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
             if (!ys || r->data.empty()) {
@@ -485,8 +639,38 @@ class QtChartPanel final : public ChartPanel {
             const QList<QPointF>& pts = decimateCached(xData(*r), *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
             setPoints(e, pts);
+            if (const auto band = bandData(e); band.first) {
+                const QList<QPointF>& lo = decimateCached(xData(*r), *band.first, req, 0, e.loCache);
+                const QList<QPointF>& hi = decimateCached(xData(*r), *band.second, req, 0, e.hiCache);
+                if (e.bandLo->points() != lo) e.bandLo->replace(lo);
+                if (e.bandHi->points() != hi) e.bandHi->replace(hi);
+                drawn_ += static_cast<int>(lo.size() + hi.size());
+            }
+            if (e.marks) {  // about eight markers, evenly along the drawn points
+                QList<QPointF> marks;
+                const qsizetype step = std::max<qsizetype>(1, pts.size() / 8);
+                for (qsizetype i = step / 2; i < pts.size(); i += step)
+                    marks.push_back(pts[i]);
+                if (e.marks->points() != marks) e.marks->replace(marks);
+            }
         }
         (void)runs;
+    }
+
+    // The band of a group's mean entry: the seeds' min and max of its column (symmetric-log
+    // transformed on such an axis); nulls for any other entry.
+    std::pair<const std::vector<double>*, const std::vector<double>*> bandData(SeriesEntry& e) {
+        if (!e.band || e.runId >= 0) return {nullptr, nullptr};
+        const auto it = aggregates_.find(-e.runId);
+        if (it == aggregates_.end()) return {nullptr, nullptr};
+        const int c = it->second.mean().column(e.column);
+        if (c < 0) return {nullptr, nullptr};
+        const std::vector<double>* lo = &it->second.lo(c);
+        const std::vector<double>* hi = &it->second.hi(c);
+        if (!symLog()) return {lo, hi};
+        extendSymLog(*lo, e.symLo);
+        extendSymLog(*hi, e.symHi);
+        return {&e.symLo, &e.symHi};
     }
 
     // After a zoom or pan the ranges are wherever the mouse left them: ticks go to round values
@@ -540,7 +724,7 @@ class QtChartPanel final : public ChartPanel {
         double shownX = -1;
         for (auto& [key, e] : entries_) {
             if (e.raw || !e.series->isVisible()) continue;
-            const RunRecord* r = store_->run(e.runId);
+            const RunRecord* r = record(e.runId);
             const int c = r ? r->column(e.column) : -1;
             if (c < 0 || r->size() == 0) continue;
             const auto& xs = xData(*r);
@@ -554,10 +738,15 @@ class QtChartPanel final : public ChartPanel {
                 value += QStringLiteral(" (iteration %1)").arg(static_cast<long>(r->data[0][i]));
             if (options_.smoothing > 0 && i < e.ema.size())
                 value += QStringLiteral(" (smoothed %1)").arg(e.ema[i], 0, 'g', 6);
+            if (const auto it = aggregates_.find(-e.runId); e.runId < 0 && it != aggregates_.end())
+                value += tr(" (mean of %1 seeds, %2 – %3)")
+                             .arg(i < it->second.seeds().size() ? it->second.seeds()[i] : 0)
+                             .arg(it->second.lo(c)[i], 0, 'g', 4)
+                             .arg(it->second.hi(c)[i], 0, 'g', 4);
             const QColor colour = e.series->pen().color();
             rows += QStringLiteral("<tr><td><font color=\"%1\">&#9632;</font> %2</td>"
                                    "<td align=right>&nbsp;%3</td></tr>")
-                        .arg(colour.name(), (r->name + QStringLiteral(" · ") + label(*r, e.column))
+                        .arg(colour.name(), (runName(*r) + QStringLiteral(" · ") + label(*r, e.column))
                                                 .toHtmlEscaped(),
                              value);
         }
@@ -598,6 +787,8 @@ class QtChartPanel final : public ChartPanel {
     QAbstractAxis* xAxis_ = nullptr;
     QAbstractAxis* yAxis_ = nullptr;
     std::map<QString, SeriesEntry> entries_;
+    std::map<int, GroupAggregate> aggregates_;  // by the id of each drawn group's first seed
+    std::map<int, QString> groupNames_;         // legend names of the drawn groups (by -id)
     std::set<QString> hidden_;  // legend keys: "m:<metric>", "r:<run id>"
     LegendBar* legend_ = nullptr;
     const RunStore* store_ = nullptr;

@@ -1,7 +1,9 @@
 #pragma once
 // Per-series state of QtChartPanel: the Qt series, its smoothing and decimation caches and the
 // running y range, plus small axis helpers. Internal to the Qt Charts implementation.
+#include <QAreaSeries>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -35,7 +37,35 @@ struct SeriesEntry {
     std::size_t rangeScanned = 0;
     bool rangeAny = false, rangePositive = false;
     double rangeLo = 0, rangeHi = 0;
+    // A group's mean curve (runId < 0): the band between the seeds' min and max, under every
+    // line; its decimation caches, symmetric-log transforms and running range.
+    QAreaSeries* band = nullptr;
+    QLineSeries* bandLo = nullptr;
+    QLineSeries* bandHi = nullptr;
+    DecimateCache loCache, hiCache;
+    std::vector<double> symLo, symHi;
+    std::size_t bandScanned = 0;
+    bool bandAny = false;
+    double bandMin = 0, bandMax = 0;
+    // Runs past the palette's eighth colour: a few markers of the run's shape along the curve.
+    QScatterSeries* marks = nullptr;
 };
+
+// Extends the band's running range over the new records of lo and hi (positive values only
+// for log axes).
+inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
+                            const std::vector<double>& hi, bool logY) {
+    if (e.bandScanned > lo.size()) e.bandScanned = 0, e.bandAny = false;
+    for (std::size_t i = e.bandScanned; i < lo.size() && i < hi.size(); ++i)
+        for (double v : {lo[i], hi[i]}) {
+            if (!std::isfinite(v) || (logY && v <= 0)) continue;
+            e.bandMin = e.bandAny ? std::min(e.bandMin, v) : v;
+            e.bandMax = e.bandAny ? std::max(e.bandMax, v) : v;
+            e.bandAny = true;
+        }
+    e.bandScanned = std::min(lo.size(), hi.size());
+    return e.bandAny;
+}
 
 // Hands the decimated points `pts` to the head and tail series of `e` (see SeriesEntry).
 inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {

@@ -1,0 +1,221 @@
+// The loaded preset's claims as a live checklist (issue 14, item 1): through the real window, a
+// preset's claims start pending and turn to holds / does not hold as its runs (two seeds each)
+// end; from hand-filled records, the checklist's marks and numbers; and the evaluation is
+// throttled (at most about three a second) and cheap enough not to slow the GUI.
+#include <QAction>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "ClaimsChecklist.h"
+#include "ClaimsMonitor.h"
+#include "Configs.h"
+#include "MainWindow.h"
+#include "RunController.h"
+#include "RunStore.h"
+
+using namespace ade::ui;
+
+namespace {
+
+// Two identical runs (two seeds each) and two claims about them: one holds, one does not.
+std::string presetJson() {
+    nlohmann::json claim = {{"id", "same"},      {"text", "Two identical runs end at the same loss."},
+                            {"paper", "A"},      {"check", "ratio"},
+                            {"metric", "train_loss"}, {"run", "a"},
+                            {"other", "b"},      {"min", 0.999},
+                            {"max", 1.001}};
+    nlohmann::json twice = claim;
+    twice["id"] = "double";
+    twice["text"] = "Run a ends at twice the loss of run b.";
+    twice["min"] = 2;
+    twice.erase("max");
+    const nlohmann::json preset = {
+        {"name", "tiny-claims"},
+        {"description", "Two identical runs, two seeds each"},
+        {"about", "A preset for the claims checklist's test."},
+        {"config",
+         {{"experiment", "a"}, {"iterations", 150}, {"data.n", 8}, {"data.prompts", 4},
+          {"data.test_prompts", 2}, {"optimizer", "gd"}, {"lr", 0.05}, {"log_every", 1}}},
+        {"runs", {{{"name", "a"}, {"config", nlohmann::json::object()}},
+                  {{"name", "b"}, {"config", nlohmann::json::object()}}}},
+        {"seeds", 2},
+        {"claims", {claim, twice}}};
+    return preset.dump(2);
+}
+
+ade::ClaimSpec ratioClaim(const std::string& id, double min, double max) {
+    ade::ClaimSpec c;
+    c.id = id;
+    c.text = "Run slow ends above run fast.";
+    c.paper = "A";
+    c.check = ade::ClaimCheck::Ratio;
+    c.metric = "train_loss";
+    c.run = "slow";
+    c.other = "fast";
+    c.min = min;
+    c.max = max;
+    return c;
+}
+
+// A run of label `label` (seed `seed`) whose train loss falls from 1 to `final` over n records.
+int addRun(RunStore& s, const std::string& label, int seed, double final, int n, bool done) {
+    const int id = s.addRun(QString::fromStdString(label) + QStringLiteral("_%1").arg(seed),
+                            adetest::tinyA(n, {{"seed", std::to_string(seed)}}),
+                            QString::fromStdString(label), seed - 1);
+    s.setColumns(id, {"iteration", "train_loss"});
+    std::vector<std::vector<double>> rows;
+    for (int i = 0; i < n; ++i)
+        rows.push_back({double(i), 1.0 + (final - 1.0) * i / (n - 1)});
+    s.appendRows(id, rows);
+    s.setState(id, done ? RunState::Completed : RunState::Running);
+    return id;
+}
+
+}  // namespace
+
+class TestClaims : public QObject {
+    Q_OBJECT
+    QTemporaryDir resources;
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(QDir(resources.path()).mkpath(QStringLiteral("presets")));
+        QFile f(resources.filePath(QStringLiteral("presets/tiny-claims.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(presetJson().c_str());
+        f.close();
+        qputenv("ADE_RESOURCES", resources.path().toUtf8());
+    }
+
+    // Through the window: loading the preset sets Seeds to its "seeds" and lists its claims;
+    // Start makes them pending (◌), and when both seeds of both runs end, one holds (✓) and
+    // the other does not (✗), shown as such with its number.
+    void checklistTurnsFromPendingToHolds() {
+        ade::ui::LaunchOptions o;
+        o.persistSettings = false;
+        auto w = std::make_unique<MainWindow>(o);
+        w->show();
+        QVERIFY(w->loadPreset(QStringLiteral("tiny-claims"), false));
+        QCOMPARE(w->seeds(), 2);
+        ClaimsChecklist* list = w->claimsChecklist();
+        QCOMPARE(list->rowCount(), 2);
+        QVERIFY(list->isVisibleTo(w.get()));
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->action(QStringLiteral("start"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(4));
+        QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
+        QVERIFY2(list->rowText(0).contains(QStringLiteral("◌")), qPrintable(list->rowText(0)));
+        QVERIFY(list->rowText(0).contains(QStringLiteral("pending")));
+        QVERIFY(list->rowText(0).contains(QStringLiteral("Two identical runs end at the same loss.")));
+        QVERIFY(finished.wait(60000));
+        QTRY_COMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Holds);
+        QCOMPARE(w->claims()->results()[1].status, ade::ClaimStatus::DoesNotHold);
+        QVERIFY2(list->rowText(0).contains(QStringLiteral("✓")), qPrintable(list->rowText(0)));
+        QVERIFY(list->rowText(0).contains(QStringLiteral("holds")));
+        QVERIFY(list->rowText(0).contains(QStringLiteral("2 seeds")));
+        QVERIFY2(list->rowText(1).contains(QStringLiteral("✗")), qPrintable(list->rowText(1)));
+        QVERIFY(list->rowText(1).contains(QStringLiteral("does not hold")));
+        QVERIFY(list->rowText(1).contains(QStringLiteral("ratio 1")));
+        // Presentation mode: the checklist comes under the charts, in large type.
+        w->action(QStringLiteral("presentation"))->setChecked(true);
+        QTRY_VERIFY(w->presentationChecklist()->isVisible());
+        const QString shown = w->presentationChecklist()->rowText(1);
+        QVERIFY2(shown.contains(QStringLiteral("✗ does not hold")), qPrintable(shown));
+        QVERIFY(shown.contains(QStringLiteral("Run a ends at twice the loss of run b.")));
+        QVERIFY(shown.contains(QStringLiteral("— ratio 1")));
+        QVERIFY(w->presentationChecklist()->font().pointSizeF() > list->font().pointSizeF());
+        w->action(QStringLiteral("presentation"))->setChecked(false);
+        QVERIFY(!w->presentationChecklist()->isVisible());
+        // Reset keeps the claims on the (new records of the) same runs.
+        w->resetRuns();
+        QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
+        QVERIFY(finished.wait(60000));
+        QTRY_COMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Holds);
+    }
+
+    // From records: every status with its mark and words; a claim that does not hold stays.
+    void checklistMarksEveryStatus() {
+        RunStore s;
+        ClaimsMonitor m(&s);
+        ClaimsChecklist list;
+        connect(&m, &ClaimsMonitor::updated, &list, [&] { list.setClaims(m.claims(), m.results()); });
+        m.setClaims({ratioClaim("holds", 1.5, 1e300), ratioClaim("fails", 10, 1e300),
+                     ratioClaim("missing", 1, 1e300)});
+        std::vector<ade::ClaimSpec> claims = m.claims();
+        claims[2].other = "absent";  // a run the comparison does not have
+        m.setClaims(claims);
+        QCOMPARE(list.rowCount(), 3);
+        QVERIFY(list.rowText(0).contains(QStringLiteral("◌")));
+        std::vector<std::pair<int, std::string>> runs;
+        for (int seed : {1, 2, 3}) {
+            runs.emplace_back(addRun(s, "slow", seed, 0.5, 40, true), "slow");
+            runs.emplace_back(addRun(s, "fast", seed, 0.2 + 0.01 * seed, 40, seed != 3), "fast");
+        }
+        m.setRuns(runs);
+        // One seed still running: pending, with the number the data show so far.
+        QCOMPARE(m.results()[0].status, ade::ClaimStatus::Pending);
+        QVERIFY2(list.rowText(0).contains(QStringLiteral("ratio")), qPrintable(list.rowText(0)));
+        s.setState(runs[5].first, RunState::Completed);
+        QVERIFY(m.evaluate());
+        QCOMPARE(m.results()[0].status, ade::ClaimStatus::Holds);
+        QCOMPARE(m.results()[1].status, ade::ClaimStatus::DoesNotHold);
+        QCOMPARE(m.results()[2].status, ade::ClaimStatus::Unavailable);
+        QVERIFY2(list.rowText(0).contains(QStringLiteral("✓")), qPrintable(list.rowText(0)));
+        QVERIFY(list.rowText(0).contains(QStringLiteral("3 seeds")));
+        QVERIFY(list.rowText(1).contains(QStringLiteral("✗")));
+        QVERIFY(list.rowText(1).contains(QStringLiteral("does not hold")));
+        QVERIFY(list.rowText(2).contains(QStringLiteral("–")));
+        QVERIFY(list.rowText(2).contains(QStringLiteral("unavailable")));
+        QVERIFY(!list.isHidden());
+        // Nothing changed: no evaluation.
+        QVERIFY(!m.evaluate());
+    }
+
+    // Streaming: the claims are evaluated at most every ClaimsMonitor::kIntervalMs however
+    // fast records arrive, and an evaluation over long histories stays a small part of a frame.
+    void evaluationIsThrottledAndCheap() {
+        RunStore s;
+        ClaimsMonitor m(&s);
+        m.setClaims({ratioClaim("r", 1.5, 1e300), ratioClaim("s", 0, 10)});
+        std::vector<std::pair<int, std::string>> runs;
+        std::vector<int> ids;
+        for (int seed : {1, 2, 3})
+            for (const char* label : {"slow", "fast"}) {
+                const int id = addRun(s, label, seed, label[0] == 's' ? 0.5 : 0.2, 20000, false);
+                runs.emplace_back(id, label);
+                ids.push_back(id);
+            }
+        m.setRuns(runs);
+        const int before = m.evaluations();
+        QElapsedTimer t;
+        t.start();
+        long i = 20000;
+        while (t.elapsed() < 1500) {  // 30 Hz frames of new records, as the controller drains
+            for (int id : ids)
+                s.appendRows(id, {{double(i), 0.3}});
+            ++i;
+            QTest::qWait(33);
+        }
+        const int evaluations = m.evaluations() - before;
+        const double seconds = t.elapsed() / 1000.0;
+        qInfo("claims: %d evaluations in %.2f s of streaming (6 runs, %ld records each); last "
+              "%.3f ms, max %.3f ms",
+              evaluations, seconds, i, m.lastEvaluationMs(), m.maxEvaluationMs());
+        QVERIFY(evaluations >= 2);
+        QVERIFY2(evaluations <= seconds * 1000 / ClaimsMonitor::kIntervalMs + 1,
+                 qPrintable(QString::number(evaluations)));
+        // Incremental copies: an evaluation after a frame of new records is cheap.
+        QVERIFY2(m.lastEvaluationMs() < 30, qPrintable(QString::number(m.lastEvaluationMs())));
+    }
+};
+
+QTEST_MAIN(TestClaims)
+#include "test_claims.moc"

@@ -1,0 +1,378 @@
+// Seeds as an axis (issue 14, item 3): a group's mean and min–max band for known data, the
+// chart drawing one curve with a band (or every seed when asked), the run list's group row with
+// mean ± sd, sessions keeping groups (and old sessions still opening), and the window's Seeds
+// box starting K seeds per run. Runs are filled by hand except in the window test.
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "ChartArea.h"
+#include "Configs.h"
+#include "MainWindow.h"
+#include "ParamForm.h"
+#include "RunController.h"
+#include "RunListColumns.h"
+#include "RunListWidget.h"
+#include "RunStore.h"
+#include "SeedGroups.h"
+#include "SessionBridge.h"
+#include "TestWindow.h"
+#include "charts/Palette.h"
+#include "experiments/ExperimentRegistry.h"
+#include "output/Session.h"
+
+using namespace ade::ui;
+
+namespace {
+
+ade::Config seeded(long long seed) {
+    return adetest::tinyA(100, {{"seed", std::to_string(seed)}});
+}
+
+// Seed k of group `group`: train loss (k + 1)(i + 1) and test loss its double, n records.
+int addSeed(RunStore& s, const QString& group, int k, int n) {
+    const int id = s.addRun(group + QStringLiteral("_seed%1").arg(k + 1), seeded(k + 1), group, k);
+    s.setColumns(id, {"iteration", "time_s", "train_loss", "test_loss"});
+    std::vector<std::vector<double>> rows;
+    for (int i = 0; i < n; ++i)
+        rows.push_back({double(10 * i), 0.1 * i, (k + 1.0) * (i + 1), 2 * (k + 1.0) * (i + 1)});
+    s.appendRows(id, rows);
+    s.setState(id, RunState::Completed);
+    return id;
+}
+
+QString label(const char* column) {
+    return QString::fromStdString(ade::describeColumn("a", column).label);
+}
+
+QChart* chartOf(ChartPanel* p) {
+    auto* view = p->findChild<QChartView*>();
+    return view ? view->chart() : nullptr;
+}
+
+template <class T>
+std::vector<T*> seriesOf(QChart* c) {
+    std::vector<T*> out;
+    for (QAbstractSeries* s : c->series())
+        if (auto* t = qobject_cast<T*>(s)) out.push_back(t);
+    return out;
+}
+
+}  // namespace
+
+class TestSeeds : public QObject {
+    Q_OBJECT
+  private slots:
+    // Three seeds, the third still running (3 of 5 records): each record's mean, sd, min and
+    // max over the seeds that reached it; when the third catches up, the later records change.
+    void meanAndBandOfThreeSeeds() {
+        RunStore s;
+        for (int k = 0; k < 2; ++k)
+            addSeed(s, "g", k, 5);
+        const int third = addSeed(s, "g", 2, 3);
+        const auto groups = seedGroups(s.visibleRuns());
+        QCOMPARE(groups.size(), std::size_t(1));
+        QVERIFY(groups[0].grouped());
+        QCOMPARE(groups[0].label, QStringLiteral("g"));
+        GroupAggregate agg;
+        QCOMPARE(agg.update(groups[0].members), std::size_t(0));
+        const RunRecord& m = agg.mean();
+        const int c = m.column("train_loss");
+        QVERIFY(c >= 0);
+        QCOMPARE(m.size(), std::size_t(5));
+        // Record 0: values 1, 2, 3.
+        QCOMPARE(m.data[c][0], 2.0);
+        QCOMPARE(agg.sd(c)[0], 1.0);
+        QCOMPARE(agg.lo(c)[0], 1.0);
+        QCOMPARE(agg.hi(c)[0], 3.0);
+        QCOMPARE(agg.seeds()[0], 3);
+        // Record 2: 3, 6, 9 -> mean 6, sd 3.
+        QCOMPARE(m.data[c][2], 6.0);
+        QCOMPARE(agg.sd(c)[2], 3.0);
+        // Record 4: only the two seeds that reached it: 5 and 10.
+        QCOMPARE(agg.seeds()[4], 2);
+        QCOMPARE(m.data[c][4], 7.5);
+        QCOMPARE(agg.lo(c)[4], 5.0);
+        QCOMPARE(agg.hi(c)[4], 10.0);
+        QCOMPARE(agg.sd(c)[4], std::sqrt(12.5));
+        QCOMPARE(m.data[0][4], 40.0);  // the iteration
+        // The third seed catches up: records from 3 on are computed again.
+        s.appendRows(third, {{30, 0.3, 12, 24}, {40, 0.4, 15, 30}});
+        QCOMPARE(agg.update(groups[0].members), std::size_t(3));
+        QCOMPARE(agg.seeds()[4], 3);
+        QCOMPARE(agg.mean().data[c][4], 10.0);
+        QCOMPARE(agg.hi(c)[4], 15.0);
+        QCOMPARE(agg.sd(c)[4], 5.0);
+        // The summary statistics and their text.
+        const SeedStats st = seedStats({5, 10, 15});
+        QCOMPARE(st.mean, 10.0);
+        QCOMPARE(st.sd, 5.0);
+        QCOMPARE(meanSdText(st), QStringLiteral("10 ± 5"));
+        QCOMPARE(groupLegendName(groups[0]), QStringLiteral("g (mean of 3 seeds, band: min–max)"));
+    }
+
+    // Seeds of one group share a colour; groups are told apart by label and config.
+    void seedsShareTheirGroupsColour() {
+        RunStore s;
+        const int a = addSeed(s, "g", 0, 3);
+        const int b = addSeed(s, "g", 1, 3);
+        const int c = addSeed(s, "h", 0, 3);
+        QCOMPARE(s.run(a)->colorIndex, s.run(b)->colorIndex);
+        QVERIFY(s.run(c)->colorIndex != s.run(a)->colorIndex);
+        QCOMPARE(seedGroups(s.visibleRuns()).size(), std::size_t(2));
+        QCOMPARE(s.uniqueGroup(QStringLiteral("g")), QStringLiteral("g (2)"));
+        QCOMPARE(s.uniqueGroup(QStringLiteral("k")), QStringLiteral("k"));
+    }
+
+    // The chart draws a group as one curve per metric, its legend saying what the band is, over
+    // a band between the seeds' min and max; "show seeds separately" draws each seed.
+    void chartDrawsTheMeanWithItsBand() {
+        RunStore s;
+        for (int k = 0; k < 3; ++k)
+            addSeed(s, "g", k, 5);
+        addSeed(s, "alone", 0, 5);
+        ChartPanel* p = createChartPanel(chartSpec(std::string("loss")));
+        p->resize(600, 400);
+        p->refresh(s, true);
+        const QString mean = QStringLiteral("g (mean of 3 seeds, band: min–max) · ") + label("train_loss");
+        QVERIFY2(p->seriesNames().contains(mean), qPrintable(p->seriesNames().join('|')));
+        QCOMPARE(p->seriesNames().size(), 4);  // (group, alone) x (train, test)
+        QChart* chart = chartOf(p);
+        QVERIFY(chart);
+        const auto bands = seriesOf<QAreaSeries>(chart);
+        QCOMPARE(bands.size(), std::size_t(2));  // the group's train and test loss
+        double hi = 0, lo = INFINITY;
+        for (QAreaSeries* b : bands) {
+            for (const QPointF& q : b->upperSeries()->points())
+                hi = std::max(hi, q.y());
+            for (const QPointF& q : b->lowerSeries()->points())
+                lo = std::min(lo, q.y());
+        }
+        QCOMPARE(hi, 30.0);  // test loss of seed 3 at record 4: 2 * 3 * 5
+        QCOMPARE(lo, 1.0);   // train loss of seed 1 at record 0
+        // Bands lie under every line: added before them.
+        const auto all = chart->series();
+        const qsizetype firstLine = std::find_if(all.begin(), all.end(), [](QAbstractSeries* x) {
+                                        return qobject_cast<QLineSeries*>(x) != nullptr;
+                                    }) - all.begin();
+        for (QAreaSeries* b : bands)
+            QVERIFY(all.indexOf(b) < firstLine);
+        ChartOptions o = p->options();
+        o.seedBands = false;
+        p->setOptions(o);
+        QCOMPARE(p->seriesNames().size(), 8);
+        QVERIFY(seriesOf<QAreaSeries>(chart).empty());
+        delete p;
+    }
+
+    // Past the eighth colour a run is told apart by its line style and marker, not by shade:
+    // on a chart of one metric the ninth run is dashed, and it carries circles along its curve.
+    void runsPastTheEighthColourCarryStyleAndMarker() {
+        RunStore s;
+        for (int i = 0; i < paletteSize() + 1; ++i) {
+            const int id = s.addRun(QStringLiteral("r%1").arg(i), seeded(i + 1));
+            s.setColumns(id, {"iteration", "train_loss"});
+            s.appendRows(id, {{0, 1.0 + i}, {1, 0.5 + i}, {2, 0.25 + i}});
+        }
+        ChartPanel* p = createChartPanel(chartSpec(std::string("loss")));
+        p->refresh(s, true);
+        QChart* chart = chartOf(p);
+        std::map<QString, Qt::PenStyle> styles;
+        for (QLineSeries* l : seriesOf<QLineSeries>(chart))
+            if (!qobject_cast<QScatterSeries*>(l)) styles[l->name()] = l->pen().style();
+        const QString first = QStringLiteral("r0 · ") + label("train_loss");
+        const QString ninth = QStringLiteral("r8 · ") + label("train_loss");
+        QCOMPARE(styles.at(first), Qt::SolidLine);
+        QCOMPARE(styles.at(ninth), runPenStyle(8));
+        QVERIFY(runPenStyle(8) != Qt::SolidLine);
+        const auto marks = seriesOf<QScatterSeries>(chart);
+        QCOMPARE(marks.size(), std::size_t(1));  // the ninth run only
+        QCOMPARE(marks.front()->markerShape(), QScatterSeries::MarkerShapeCircle);
+        QVERIFY(!marks.front()->points().isEmpty());
+        delete p;
+    }
+
+    // One row per group: final, best and floor as mean ± sd over its seeds; its seeds below it;
+    // its tooltip lists every seed; its check box hides them all.
+    void runListGroupRowShowsMeanAndSd() {
+        RunStore s;
+        RunListWidget list(&s);
+        for (int k = 0; k < 3; ++k)
+            addSeed(s, "g", k, 5);
+        addSeed(s, "alone", 0, 5);
+        list.setMetric("train_loss");
+        QCOMPARE(list.topLevelItemCount(), 2);
+        QTreeWidgetItem* g = list.topLevelItem(0);
+        QCOMPARE(g->childCount(), 3);
+        QCOMPARE(g->text(RunListWidget::ColName), QStringLiteral("g (3 seeds)"));
+        // Finals 5, 10, 15; best 1, 2, 3; floor = last record (5 records: tail of 1).
+        // (the table takes new records in at most every 200 ms)
+        QTRY_COMPARE(g->text(RunListWidget::ColFinal), QStringLiteral("10 ± 5"));
+        QCOMPARE(g->text(RunListWidget::ColBest), QStringLiteral("2 ± 1"));
+        QCOMPARE(g->text(RunListWidget::ColFloor), QStringLiteral("10 ± 5"));
+        QCOMPARE(g->data(RunListWidget::ColFinal, kSortRole).toDouble(), 10.0);
+        const QString tip = g->toolTip(RunListWidget::ColFinal);
+        for (const char* seed : {"seed 1", "seed 2", "seed 3"})
+            QVERIFY2(tip.contains(QLatin1String(seed)), qPrintable(tip));
+        QCOMPARE(list.topLevelItem(1)->text(RunListWidget::ColName), QStringLiteral("alone_seed1"));
+        // The group row stands for its seeds: selected, it selects them all.
+        g->setSelected(true);
+        QCOMPARE(list.selectedRunIds().size(), 3);
+        g->setCheckState(RunListWidget::ColName, Qt::Unchecked);
+        QCOMPARE(s.visibleRuns().size(), std::size_t(1));
+        // Deleting seeds down to one makes it a run row of its own again.
+        s.removeRun(s.runs()[0]->id);
+        QCOMPARE(list.topLevelItem(0)->text(RunListWidget::ColName), QStringLiteral("g (2 seeds)"));
+        s.removeRun(s.runs()[0]->id);
+        QCOMPARE(list.topLevelItemCount(), 2);
+        QCOMPARE(list.topLevelItem(0)->text(RunListWidget::ColName), QStringLiteral("g_seed3"));
+        QCOMPARE(list.topLevelItem(0)->childCount(), 0);
+    }
+
+    // A session keeps which runs are seeds of which group; opened beside a group of that name,
+    // its seeds form a group of their own.
+    void sessionRoundTripKeepsGroups() {
+        RunStore s;
+        for (int k = 0; k < 3; ++k)
+            addSeed(s, "g", k, 4);
+        addSeed(s, "alone", 0, 4);
+        const std::string text = ade::sessionToText(sessionFromStore(s, {}));
+        const auto read = ade::sessionFromText(text);
+        QVERIFY2(read.session, read.error.c_str());
+        QCOMPARE(read.session->runs[1].group, std::string("g"));
+        QCOMPARE(read.session->runs[1].seedIndex, 1);
+        RunStore t;
+        addSessionToStore(*read.session, t);
+        const auto groups = seedGroups(t.visibleRuns());
+        QCOMPARE(groups.size(), std::size_t(2));
+        QCOMPARE(groups[0].members.size(), std::size_t(3));
+        QCOMPARE(groups[0].label, QStringLiteral("g"));
+        QCOMPARE(t.runs()[2]->seedIndex, 2);
+        QCOMPARE(t.runs()[0]->colorIndex, t.runs()[2]->colorIndex);
+        addSessionToStore(*read.session, t);  // again, beside the first copy
+        const auto twice = seedGroups(t.visibleRuns());
+        QCOMPARE(twice.size(), std::size_t(4));
+        QCOMPARE(twice[2].label, QStringLiteral("g (2)"));
+        QCOMPARE(twice[2].members.size(), std::size_t(3));
+    }
+
+    // A session written before seeds were an axis (no "group", no "seed_index") opens with
+    // every run on its own; a bad seed index is refused with its place.
+    void oldSessionOpens() {
+        const std::string old = R"({"format": "attention-explorer-session", "version": 1,
+            "chart_settings": {}, "runs": [
+            {"name": "a", "color": "#0072b2", "visible": true, "config": {"seed": 1},
+             "status": "completed", "history": {"columns": ["iteration", "train_loss"],
+             "rows": [[0, 1.0], [1, 0.5]]}},
+            {"name": "b", "visible": true, "config": {"seed": 2}, "status": "completed",
+             "history": {"columns": ["iteration", "train_loss"], "rows": [[0, 2.0]]}}]})";
+        const auto read = ade::sessionFromText(old);
+        QVERIFY2(read.session, read.error.c_str());
+        QVERIFY(read.warnings.empty());
+        RunStore t;
+        addSessionToStore(*read.session, t);
+        QCOMPARE(t.runs().size(), std::size_t(2));
+        QVERIFY(t.runs()[0]->group.isEmpty());
+        QCOMPARE(seedGroups(t.visibleRuns()).size(), std::size_t(2));
+        std::string bad = old;
+        bad.replace(bad.find("\"visible\""), 9, "\"seed_index\": -1, \"visible\"");
+        const auto refused = ade::sessionFromText(bad);
+        QVERIFY(!refused.session);
+        QVERIFY2(refused.error.find("seed_index") != std::string::npos, refused.error.c_str());
+    }
+
+    // K seeds of each planned run, seed by seed as the core's plainRuns: seed, seed + 1, ...;
+    // named <label>_seed<seed>; "same start as" keeps naming the label (the core finds the run
+    // of the same seed).
+    void withSeedsExpandsEachRun() {
+        ade::PlannedRun a, b;
+        a.name = a.label = "a";
+        a.config = seeded(7);
+        b.name = b.label = "b";
+        b.config = adetest::tinyA(100, {{"seed", "7"}, {"init", "same"}, {"init_from", "a"}});
+        const auto runs = MainWindow::withSeeds({a, b}, 3);
+        QCOMPARE(runs.size(), std::size_t(6));
+        QCOMPARE(runs[4].name, std::string("a_seed9"));
+        QCOMPARE(runs[4].label, std::string("a"));
+        QCOMPARE(runs[4].config.getInt("seed"), 9);
+        QCOMPARE(runs[4].seedIndex, 2);
+        QCOMPARE(runs[3].name, std::string("b_seed8"));
+        QCOMPARE(runs[3].config.getString("init_from"), std::string("a"));
+        QCOMPARE(MainWindow::withSeeds({a}, 1).front().name, std::string("a"));
+        // As a preset's "seeds" expands in the core.
+        ade::Plan plan;
+        plan.runs = {{"a", a.config}, {"b", b.config}};
+        plan.seeds = 3;
+        const auto core = ade::plainRuns(plan);
+        QCOMPARE(core.size(), runs.size());
+        for (std::size_t i = 0; i < core.size(); ++i) {
+            QCOMPARE(core[i].name, runs[i].name);
+            QCOMPARE(core[i].seedIndex, runs[i].seedIndex);
+            QCOMPARE(core[i].config.getInt("seed"), runs[i].config.getInt("seed"));
+        }
+    }
+
+    // The window: the Seeds box makes Start run K seeds of each of the preset's runs, as one
+    // group each, and Play K seeds of the form; the charts draw each group's mean and band.
+    void seedsBoxStartsKSeedsPerRun() {
+        auto w = adetest::makeWindow();
+        auto* box = w->findChild<QSpinBox*>(QStringLiteral("seeds"));
+        QVERIFY(box);
+        box->setValue(3);
+        // Loading a preset sets the box to the preset's "seeds" (this one has none: 1).
+        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false, {"iterations=20"}));
+        QCOMPARE(w->seeds(), 1);
+        box->setValue(3);
+        QCOMPARE(w->seeds(), 3);
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        w->action(QStringLiteral("start"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(6));
+        QVERIFY(finished.wait(60000));
+        const auto groups = seedGroups(w->store()->visibleRuns());
+        QCOMPARE(groups.size(), std::size_t(2));
+        QCOMPARE(groups[0].label, QStringLiteral("alg1-spectral"));
+        const long long base = groups[0].members[0]->config.getInt("seed");
+        for (int k = 0; k < 3; ++k) {
+            QCOMPARE(groups[0].members[k]->config.getInt("seed"), base + k);
+            QCOMPARE(groups[0].members[k]->seedIndex, k);
+        }
+        w->charts()->refresh(true);
+        ChartPanel* loss = w->charts()->panels().front();
+        bool banded = false;
+        for (const QString& n : loss->seriesNames())
+            banded = banded || n.contains(QStringLiteral("mean of 3 seeds, band: min–max"));
+        QVERIFY2(banded, qPrintable(loss->seriesNames().join('|')));
+        QCOMPARE(w->runList()->topLevelItemCount(), 2);
+        // View > Show seeds separately.
+        w->action(QStringLiteral("seedsSeparate"))->setChecked(true);
+        QVERIFY(w->charts()->seedsSeparate());
+        for (const QString& n : loss->seriesNames())
+            QVERIFY2(!n.contains(QStringLiteral("mean of")), qPrintable(n));
+        // Play: three seeds of the form's settings, one group.
+        w->form()->setConfig(adetest::tinyA(10));
+        w->action(QStringLiteral("pause"))->trigger();
+        QCOMPARE(w->store()->runs().size(), std::size_t(9));
+        QVERIFY(finished.wait(60000));
+        const auto played = groups.size();
+        QCOMPARE(seedGroups(w->store()->visibleRuns()).size(), played + 1);
+        // Re-seed keeps the groups: three new seeds each.
+        w->reseedRuns();
+        QCOMPARE(w->store()->runs().size(), std::size_t(12));
+        QVERIFY(finished.wait(60000));
+        const RunRecord& last = *w->store()->runs().back();
+        QCOMPARE(last.seedIndex, 2);
+        QCOMPARE(groupMembers(*w->store(), last).size(), std::size_t(3));
+    }
+};
+
+QTEST_MAIN(TestSeeds)
+#include "test_seeds.moc"

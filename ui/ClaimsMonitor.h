@@ -1,0 +1,65 @@
+#pragma once
+// The loaded preset's claims (core/claims/Claims.h), checked live over the runs of its
+// comparison as they stream: each run of the window is mapped to the preset's run label and
+// its seed (ClaimRun), and every claim is evaluated again at most about three times a second,
+// and only when the store changed. The runs' histories are kept as row-major copies extended
+// by the new records only, so an evaluation costs the claims' own arithmetic, not a copy of
+// every history. No widgets (ClaimsChecklist shows the results).
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "claims/Claims.h"
+
+namespace ade::ui {
+
+class RunStore;
+
+class ClaimsMonitor : public QObject {
+    Q_OBJECT
+  public:
+    static constexpr int kIntervalMs = 300;  // the checklist's refresh: at most ~3 per second
+
+    explicit ClaimsMonitor(RunStore* store, QObject* parent = nullptr);
+
+    // The claims of the loaded preset (none: nothing to check); results start pending.
+    void setClaims(std::vector<ade::ClaimSpec> claims);
+    const std::vector<ade::ClaimSpec>& claims() const { return claims_; }
+    // The runs the claims are about: (run id, the preset's run label). Runs of the store that
+    // are not listed (other comparisons, runs from the form) are not the claims' runs.
+    void setRuns(std::vector<std::pair<int, std::string>> runs);
+    const std::vector<std::pair<int, std::string>>& runs() const { return runs_; }
+    void replaceRun(int oldId, int newId);  // Reset gives a run a new record
+
+    const std::vector<ade::ClaimResult>& results() const { return results_; }
+    // Evaluates every claim now (when the store changed since the last time, or `force`).
+    // Returns whether it did.
+    bool evaluate(bool force = false);
+    int evaluations() const { return evaluations_; }
+    double lastEvaluationMs() const { return lastMs_; }
+    double maxEvaluationMs() const { return maxMs_; }
+
+  signals:
+    void updated();  // new results
+
+  private:
+    void schedule();
+    const ade::MetricHistory* history(int id);
+
+    RunStore* store_;
+    std::vector<ade::ClaimSpec> claims_;
+    std::vector<std::pair<int, std::string>> runs_;
+    std::vector<ade::ClaimResult> results_;
+    std::map<int, ade::MetricHistory> histories_;
+    QTimer timer_;
+    bool dirty_ = true;  // records or a run's state changed since the last evaluation
+    int evaluations_ = 0;
+    double lastMs_ = 0, maxMs_ = 0;
+};
+
+}  // namespace ade::ui

@@ -1,0 +1,59 @@
+// MainWindow: seeds as an axis of every comparison (the "Seeds" box beside Start).
+#include <QLabel>
+#include <QSpinBox>
+#include <QToolBar>
+
+#include "MainWindow.h"
+#include "io/Files.h"
+
+namespace ade::ui {
+
+void MainWindow::buildSeedsControl(QToolBar* toolbar) {
+    seeds_ = new QSpinBox(this);
+    seeds_->setObjectName(QStringLiteral("seeds"));
+    seeds_->setRange(1, 32);
+    seeds_->setValue(1);
+    seeds_->setAccelerated(false);
+    seeds_->setFocusPolicy(Qt::ClickFocus);  // Space stays Play / Pause
+    const QString tip =
+        tr("Seeds per run: Start runs each of the preset's runs with this many seeds (seed, "
+           "seed + 1, …: new data and initial weights each), Play the form's settings with as "
+           "many. The charts draw each run's mean over its seeds with a min–max band; the run "
+           "list gives mean ± sd. A preset's \"seeds\" sets it.");
+    seeds_->setToolTip(tip);
+    auto* label = new QLabel(tr(" Seeds "), this);
+    label->setBuddy(seeds_);
+    label->setToolTip(tip);
+    toolbar->addSeparator();
+    toolbar->addWidget(label);
+    toolbar->addWidget(seeds_);
+}
+
+int MainWindow::seeds() const {
+    return seeds_ ? seeds_->value() : 1;
+}
+
+void MainWindow::setSeeds(int k) {
+    if (seeds_) seeds_->setValue(k);
+}
+
+std::vector<ade::PlannedRun> MainWindow::withSeeds(const std::vector<ade::PlannedRun>& runs,
+                                                   int k) {
+    if (k <= 1) return runs;
+    // As the core's plainRuns() expands a preset's "seeds": seed by seed, each run with the
+    // preset's seed + k. "Same start as" names a label and finds the run of the same seed
+    // (resolveSameStart).
+    std::vector<ade::PlannedRun> out;
+    for (int i = 0; i < k; ++i)
+        for (const ade::PlannedRun& r : runs) {
+            ade::PlannedRun s = r;
+            const long long seed = r.config.getInt("seed") + i;
+            s.config.setJson("seed", seed);
+            s.name = ade::safeName(r.label + "_seed" + std::to_string(seed));
+            s.seedIndex = i;
+            out.push_back(std::move(s));
+        }
+    return out;
+}
+
+}  // namespace ade::ui
