@@ -63,6 +63,10 @@ class ChartArea : public QWidget {
     void setEmptyHint(const QString& html);
     bool emptyHintShown() const;
     void fitAll();
+    // A lesson's highlighted run: these runs' curves thicker, `dimmed` ones faint (run ids;
+    // empty lists: every run as usual).
+    void setRunEmphasis(const std::vector<int>& emphasised, const std::vector<int>& dimmed);
+    const std::vector<int>& emphasisedRuns() const { return emphasisedRuns_; }
 
   signals:
     void painted(double ms, double cpuMs);
@@ -92,6 +96,7 @@ class ChartArea : public QWidget {
     bool presentation_ = false;
     int presentChart_ = -1;
     QLabel* hint_ = nullptr;  // the empty-state hint, over the grid
+    std::vector<int> emphasisedRuns_, dimmedRuns_;
 };
 
 }  // namespace ade::ui

@@ -32,15 +32,20 @@ bool MainWindow::loadPreset(const QString& name, bool start,
             tr("Cannot load preset %1: %2").arg(name, QString::fromStdString(err.message)), 10000);
         return false;
     }
-    form_->setConfig(plan->runs.front().config);
+    return loadPlan(*plan, name, start);
+}
+
+bool MainWindow::loadPlan(const ade::Plan& plan, const QString& name, bool start) {
+    if (plan.runs.empty()) return false;
+    form_->setConfig(plan.runs.front().config);
     presetForm_ = form_->config().toJson().dump();
-    presetRuns_ = plan->sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(*plan);
+    presetRuns_ = plan.sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(plan);
     presetName_ = name;
-    presetDescription_ = QString::fromStdString(plan->description);
-    presetAbout_ = QString::fromStdString(plan->about);
+    presetDescription_ = QString::fromStdString(plan.description);
+    presetAbout_ = QString::fromStdString(plan.about);
     showAbout(presetName_, presetDescription_, presetAbout_);
-    if (plan->sweep) {
-        sweep_->setPlan(*plan);
+    if (plan.sweep) {
+        sweep_->setPlan(plan);
         tabs_->setCurrentIndex(1);  // the sweep view
         if (start) sweep_->start();
         return true;

@@ -21,6 +21,9 @@ struct ChartOptions {
     bool presentation = false;  // larger fonts, thicker lines
     // x = seconds since the run started (the trainer's wall-time column) instead of iteration.
     bool wallTime = false;
+    // A lesson's highlighted run (run ids): its curves drawn thicker, the other runs of its
+    // comparison faint; runs in neither list as usual.
+    std::vector<int> emphasisedRuns, dimmedRuns;
 };
 
 // One chart: which metric columns it shows and how its y axis reads, all from the experiments'

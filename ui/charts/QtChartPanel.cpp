@@ -276,7 +276,13 @@ class QtChartPanel final : public ChartPanel {
                     e.series->setName(single ? metric : r->name + QStringLiteral(" · ") + metric);
                     QColor col = seriesColor(single ? ci : r->colorIndex, projector);
                     if (raw) col = overWhite(col, 60);  // faint; opaque (see applyStyle)
-                    QPen pen(col, raw ? 1.0 : width, raw ? Qt::SolidLine : paletteStyle(ci));
+                    const auto has = [&](const std::vector<int>& ids) {
+                        return std::find(ids.begin(), ids.end(), r->id) != ids.end();
+                    };
+                    const bool bold = has(options_.emphasisedRuns);
+                    if (has(options_.dimmedRuns)) col = overWhite(col, 45);
+                    QPen pen(col, raw ? 1.0 : bold ? 2.0 * width + 1.0 : width,
+                             raw ? Qt::SolidLine : paletteStyle(ci));
                     for (QLineSeries* s : {e.series, e.tail}) {
                         if (s->pen() != pen) s->setPen(pen);
                         s->setVisible(!isHidden(e));
