@@ -21,8 +21,9 @@ Usage:
   attention-explorer-cli keys [--preset NAME]
       List every configuration key with its default, range and meaning.
   attention-explorer-cli run (--preset NAME | --config FILE.json) [--set KEY=VALUE]...
-                             --out DIR [--save-data] [--quiet]
-      Run every run of the preset or config (a comparison). Writes DIR/<run>/metrics.csv,
+                             [--seeds K] --out DIR [--save-data] [--quiet]
+      Run every run of the preset or config (a comparison), each with the preset's seeds
+      (--seeds K: K seeds per run), and check the preset's claims. Writes DIR/<run>/metrics.csv,
       DIR/<run>/summary.json and DIR/<run>/params/<name>.npy (and DIR/<run>/data/*.npy with
       --save-data). A preset that defines a sweep runs its sweep.
   attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=V1,V2,...
@@ -37,6 +38,14 @@ Usage:
       the same code as the GUI's export: runs the preset or config first (or reads a saved
       session), writes DIR/<chart>.<format> and DIR/session.json.
 
+  attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
+      The reproduction report: runs every preset (every seed; a preset's sweep), checks every
+      claim the presets declare, and writes DIR/report.md and DIR/report.json (one section per
+      paper: each claim, its measured number with the spread over seeds, holds or not) with
+      each preset's runs and figures under DIR/<preset>/. --quick runs each preset at its
+      "quick" sizes (minutes in all: a test that the science still holds, not the papers'
+      sizes). Exits 5 when a claim does not hold.
+
   attention-explorer-cli --version
       Print the version.
 
@@ -44,7 +53,8 @@ Presets are read from $ADE_RESOURCES/presets (if set) and from the folder instal
 program (<prefix>/share/attention-explorer/presets); a name found in the first wins.
 
 Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
-4 a file could not be written, 130 interrupted (what was computed is written).
+4 a file could not be written, 5 a claim of the report does not hold,
+130 interrupted (what was computed is written).
 )";
 }
 
@@ -106,6 +116,25 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
                 return std::nullopt;
             }
             (arg == "--seeds" ? a.seeds : a.jobs) = n;
+        } else if (arg == "--only") {
+            if (!value(v)) return std::nullopt;
+            std::size_t start = 0;
+            while (start <= v.size()) {
+                const auto comma = v.find(',', start);
+                const std::string name =
+                    v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                if (!name.empty()) a.only.push_back(name);
+                if (comma == std::string::npos) break;
+                start = comma + 1;
+            }
+            if (a.only.empty()) {
+                *error = "option --only needs preset names (NAME,NAME)";
+                return std::nullopt;
+            }
+        } else if (arg == "--quick") {
+            a.quick = true;
+        } else if (arg == "--no-figures") {
+            a.noFigures = true;
         } else if (arg == "--save-data") {
             a.saveData = true;
         } else if (arg == "--quiet" || arg == "-q") {

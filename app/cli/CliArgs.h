@@ -5,7 +5,7 @@
 #include <vector>
 
 struct CliArgs {
-    std::string command;  // presets | keys | run | sweep | help
+    std::string command;  // presets | keys | run | sweep | figure | report | help
     std::string preset, configFile, outDir, sessionFile;
     std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
     std::vector<std::string> sets;    // --set KEY=VALUE
@@ -13,6 +13,8 @@ struct CliArgs {
     int seeds = 0;                    // 0 = from the plan
     int jobs = 0;                     // 0 = number of cores
     bool saveData = false, quiet = false;
+    bool quick = false, noFigures = false;  // report
+    std::vector<std::string> only;          // report: these presets only (--only A,B)
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 
@@ -26,5 +28,6 @@ enum ExitCode {
     ExitInvalid = 2,
     ExitDiverged = 3,
     ExitFailed = 4,
+    ExitClaims = 5,  // report: a claim does not hold (or could not be checked)
     ExitInterrupted = 130
 };

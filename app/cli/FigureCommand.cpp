@@ -3,6 +3,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QtCharts/QChart>
 
 #include <unistd.h>
 
@@ -12,10 +15,81 @@
 #include "FigureRenderer.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
+#include "charts/ScalingPlot.h"
 #include "output/RunOutput.h"
 #include "plan/PlanRunner.h"
 
 using namespace ade;
+
+HeadlessQt::HeadlessQt(int& argc, char** argv) {
+    // Headless rendering: no display needed.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // Qt wants a private runtime folder; give it one instead of a warning on stderr.
+        const QString rt = QDir::tempPath() + "/ade-runtime-" + QString::number(::getuid());
+        QDir().mkpath(rt);
+        QFile::setPermissions(rt, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", rt.toLocal8Bit());
+    }
+    app_ = std::make_unique<QApplication>(argc, argv);
+}
+
+HeadlessQt::~HeadlessQt() = default;
+
+std::vector<std::string> renderSessionFigures(const Session& session, const std::string& dir,
+                                              const std::string& commandLine,
+                                              std::string* error) {
+    ui::RunStore store;
+    ui::addSessionToStore(session, store);
+    ui::FigureOptions o;
+    o.size = QSize(1200, 800);
+    o.metadata = ui::reproductionText(store, QString::fromStdString(commandLine));
+    // The charts the window shows by default (the report's reader sees what a class sees).
+    std::vector<std::string> out;
+    if (!QDir().mkpath(QString::fromStdString(dir))) {
+        if (error) *error = "cannot create " + dir;
+        return out;
+    }
+    for (const ui::ChartSpec& spec : ui::figureCharts(store)) {
+        if (!spec.shownByDefault) continue;
+        ui::FigureOptions co = o;
+        co.logY = spec.scale == ade::AxisScale::Log;
+        co.symLogY = spec.scale == ade::AxisScale::SymLog;
+        if (!ui::buildFigureChart(spec, store, co)) continue;
+        const QString path = QDir(QString::fromStdString(dir)).filePath(spec.id + ".png");
+        QString err;
+        if (!ui::renderFigure(spec, store, co, ui::FigureFormat::Png, path, &err)) {
+            if (error) *error = err.toStdString();
+            return out;
+        }
+        out.push_back(path.toStdString());
+    }
+    return out;
+}
+
+bool renderScalingFigure(const std::vector<PowerLawFit>& fits, const std::string& xKey,
+                         const std::string& yLabel, const std::string& path, std::string* error) {
+    std::vector<ui::ScalingSeries> series;
+    for (const auto& f : fits) {
+        ui::ScalingSeries s;
+        s.name = QString::fromStdString(f.series);
+        s.points = f.xy;
+        s.slope = f.slope;
+        s.intercept = f.intercept;
+        s.fitted = f.points >= 2;
+        series.push_back(std::move(s));
+    }
+    std::unique_ptr<ui::ScalingPlot> plot(ui::createScalingPlot());
+    plot->setData(series, QString::fromStdString(xKey), QString::fromStdString(yLabel), {});
+    plot->resize(1200, 800);
+    const QString file = QString::fromStdString(path);
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    if (!plot->grab().save(file, "PNG")) {
+        if (error) *error = "cannot write " + path;
+        return false;
+    }
+    return true;
+}
 
 namespace {
 int fail(int code, const std::string& m) {
@@ -55,16 +129,7 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         return fail(ExitInvalid,
                     "invalid value '" + a.style + "' for --style: expected screen or publication");
 
-    // Headless rendering: no display needed.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
-        // Qt wants a private runtime folder; give it one instead of a warning on stderr.
-        const QString rt = QDir::tempPath() + "/ade-runtime-" + QString::number(::getuid());
-        QDir().mkpath(rt);
-        QFile::setPermissions(rt, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        qputenv("XDG_RUNTIME_DIR", rt.toLocal8Bit());
-    }
-    QApplication app(argc, argv);
+    HeadlessQt qt(argc, argv);
     ui::RunStore store;
 
     if (!a.sessionFile.empty()) {

@@ -1,5 +1,7 @@
 // attention-explorer-cli: the headless entry point. Argument parsing and wiring only.
+#include <cmath>
 #include <csignal>
+#include <map>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -10,6 +12,7 @@
 #include "FigureCommand.h"
 #endif
 #include "ProgressBar.h"
+#include "ReportCommand.h"
 #include "Version.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -199,6 +202,58 @@ void printTable(const std::vector<RunOutcome>& outcomes) {
     }
 }
 
+// With several seeds: per run of the preset, the headline metric's first and last values as
+// mean ± sd over its seeds.
+void printSeedTable(const std::vector<RunOutcome>& outcomes) {
+    std::vector<std::string> labels;
+    std::map<std::string, std::vector<const RunOutcome*>> byLabel;
+    for (const auto& o : outcomes) {
+        if (!byLabel.count(o.run.label)) labels.push_back(o.run.label);
+        byLabel[o.run.label].push_back(&o);
+    }
+    auto meanSd = [](const std::vector<double>& v) {
+        double m = 0, ss = 0;
+        for (double x : v)
+            m += x;
+        m /= static_cast<double>(v.size());
+        for (double x : v)
+            ss += (x - m) * (x - m);
+        const double sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.4g ± %.2g", m, sd);
+        return std::string(buf);
+    };
+    std::string metric;
+    for (const auto& o : outcomes)
+        if (const int c = headlineColumn(o); c >= 0 && metric.empty())
+            metric = o.result.history.columns[c];
+    std::printf("\n%-28s %6s %22s %22s\n", "run (over seeds)", "seeds", (metric + " first").c_str(),
+                (metric + " last").c_str());
+    for (const auto& label : labels) {
+        std::vector<double> first, last;
+        for (const RunOutcome* o : byLabel[label]) {
+            const int c = headlineColumn(*o);
+            if (c < 0 || o->result.history.rows.empty()) continue;
+            first.push_back(o->result.history.rows.front()[c]);
+            last.push_back(o->result.history.rows.back()[c]);
+        }
+        if (first.empty()) continue;
+        std::printf("%-28s %6zu %22s %22s\n", label.c_str(), first.size(), meanSd(first).c_str(),
+                    meanSd(last).c_str());
+    }
+}
+
+// The preset's claims, checked over every run and seed (the report's check, for one preset).
+void printClaims(const Plan& plan, const std::vector<RunOutcome>& outcomes, int seeds) {
+    const auto runs = claimRuns(outcomes);
+    std::printf("claims (%d seed%s per run):\n", seeds, seeds == 1 ? "" : "s");
+    for (const auto& c : plan.claims) {
+        const ClaimResult r = evaluateClaim(c, runs);
+        std::printf("  %-13s %s\n      %s\n", statusText(r.status).c_str(), c.text.c_str(),
+                    r.measured.c_str());
+    }
+}
+
 int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     if (a.seeds > 0) sweep.seeds = a.seeds;
     if (sweep.vary.empty()) return invalid("sweep needs at least one --vary KEY=V1,V2,...");
@@ -241,6 +296,10 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     }
     std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(),
                 outcomes.size(), a.outDir.c_str());
+    // The preset's slope claims hold for its own sweep (not for a grid given with --vary).
+    if (!plan.claims.empty() && plan.sweep && plan.sweep->vary == sweep.vary &&
+        plan.sweep->seeds == sweep.seeds)
+        printClaims(plan, outcomes, sweep.seeds);
     return code;
 }
 
@@ -270,9 +329,12 @@ int main(int argc, char** argv) {
         return invalid("this build has no Qt: the figure command needs the GUI build");
 #endif
     }
+    if (a.command == "report") return runReportCommand(a, lib, argc, argv);
     if (a.command != "run" && a.command != "sweep")
         return invalid("unknown command '" + a.command +
-                       "'; commands: presets, keys, run, sweep, figure, help, --version");
+                       "'; commands: presets, keys, run, sweep, figure, report, help, --version");
+    if (a.quick || a.noFigures || !a.only.empty())
+        return invalid("--quick, --only and --no-figures belong to the report command");
 
     if (a.outDir.empty()) return invalid("--out DIR is required");
     auto plan = loadPlan(a, lib, &error);
@@ -302,6 +364,7 @@ int main(int argc, char** argv) {
     }
     if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
 
+    if (a.seeds > 0) plan->seeds = a.seeds;
     if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     std::vector<RunOutcome> outcomes;
     int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
@@ -320,5 +383,7 @@ int main(int argc, char** argv) {
         }
     }
     if (!a.quiet || code == ExitOk) printTable(outcomes);
+    if ((!a.quiet || code == ExitOk) && plan->seeds > 1) printSeedTable(outcomes);
+    if (!plan->claims.empty() && code != ExitInvalid) printClaims(*plan, outcomes, plan->seeds);
     return code;
 }

@@ -16,8 +16,25 @@ namespace ade {
 
 std::vector<PlannedRun> plainRuns(const Plan& plan) {
     std::vector<PlannedRun> out;
-    for (const auto& r : plan.runs)
-        out.push_back({r.name, r.name, r.config, {}});
+    const int seeds = std::max(1, plan.seeds);
+    for (int s = 0; s < seeds; ++s)
+        for (const auto& r : plan.runs) {
+            PlannedRun p{r.name, r.name, r.config, {}, s};
+            if (seeds > 1) {
+                const auto seed = r.config.getInt("seed") + s;
+                p.config.setJson("seed", seed);
+                p.name = safeName(r.name + "_seed" + std::to_string(seed));
+            }
+            out.push_back(std::move(p));
+        }
+    return out;
+}
+
+std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes) {
+    std::vector<ClaimRun> out;
+    for (const auto& o : outcomes)
+        out.push_back({o.run.label, o.run.config.getInt("seed"), o.run.varied, &o.result.history,
+                       true});
     return out;
 }
 
@@ -28,7 +45,7 @@ std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const Sweep
     for (;;) {
         for (int s = 0; s < sweep.seeds; ++s) {
             for (const auto& run : plan.runs) {
-                PlannedRun p{run.name, run.name, run.config, {}};
+                PlannedRun p{run.name, run.name, run.config, {}, s};
                 std::string suffix;
                 for (std::size_t v = 0; v < sweep.vary.size(); ++v) {
                     const auto& [key, values] = sweep.vary[v];

@@ -20,13 +20,17 @@ struct PlannedRun {
     std::string label;  // run name of the preset (same for every grid point of that run)
     Config config;
     std::vector<std::pair<std::string, std::string>> varied;  // sweep values of this point
+    int seedIndex = 0;  // 0 .. seeds − 1: the run's seed is the preset's seed + seedIndex
 };
 
 // Expands a sweep into grid points (values x seeds x runs). Returns an error message for an
 // unknown key or a bad value.
 std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const SweepSpec& sweep,
                                                    std::string* error);
+// The runs of a comparison, each `plan.seeds` times (seed, seed + 1, …; named
+// "<run>_seed<N>" when there is more than one seed), seed by seed.
 std::vector<PlannedRun> plainRuns(const Plan& plan);
+
 
 // Initial parameters for a run with init = same (built from the referenced run's config).
 std::optional<ParamSet> resolveSameStart(const std::vector<PlannedRun>& runs, const PlannedRun& run,
@@ -38,6 +42,9 @@ struct RunOutcome {
     bool written = false;
     std::string error;  // construction or write error
 };
+
+// What a claim sees of the outcomes: label, seed, sweep values, history (all ended).
+std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes);
 
 struct ProgressEvent {
     int runIndex;

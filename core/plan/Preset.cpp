@@ -23,7 +23,109 @@ bool isPlanDocument(const nlohmann::json& doc) {
     return doc.contains("config") || doc.contains("runs") || doc.contains("sweep");
 }
 
+// Parses a "sweep" object into `sweep` (fields present replace the ones given).
+std::optional<std::string> parseSweep(const nlohmann::json& s, SweepSpec& sweep,
+                                      const std::string& where) {
+    if (!s.is_object()) return "'" + where + "' must be an object";
+    if (s.contains("vary")) {
+        if (!s.at("vary").is_object()) return "'" + where + ".vary' must be an object";
+        sweep.vary.clear();
+        for (auto it = s.at("vary").begin(); it != s.at("vary").end(); ++it) {
+            if (!it.value().is_array() || it.value().empty())
+                return "'" + where + ".vary." + it.key() + "' must be a non-empty array";
+            std::vector<std::string> values;
+            for (const auto& v : it.value())
+                values.push_back(valueText(v));
+            sweep.vary.emplace_back(it.key(), values);
+        }
+    }
+    if (s.contains("seeds")) {
+        if (!s.at("seeds").is_number_integer() || s.at("seeds").get<long>() < 1 ||
+            s.at("seeds").get<long>() > 10000)
+            return "'" + where + ".seeds' must be an integer in [1, 10000]";
+        sweep.seeds = s.at("seeds").get<int>();
+    }
+    if (s.contains("fit")) {
+        sweep.fitX = s.at("fit").value("x", "");
+        sweep.fitY = s.at("fit").value("y", "excess_risk");
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> parseSeeds(const nlohmann::json& v, int& seeds, const std::string& where) {
+    if (!v.is_number_integer() || v.get<long>() < 1 || v.get<long>() > 100)
+        return "'" + where + "' must be an integer in [1, 100]";
+    seeds = v.get<int>();
+    return std::nullopt;
+}
+
+// Claims name runs of the plan, metrics its experiments describe, and a swept key.
+std::optional<std::string> checkClaims(const Plan& plan) {
+    for (const auto& c : plan.claims) {
+        const std::string where = "claim '" + c.id + "': ";
+        const RunSpec* run = nullptr;
+        for (const auto& r : plan.runs) {
+            if (r.name == c.run) run = &r;
+        }
+        if (!run) return where + "\"run\" '" + c.run + "' is not a run of this preset";
+        if (!c.other.empty()) {
+            bool found = false;
+            for (const auto& r : plan.runs)
+                found = found || r.name == c.other;
+            if (!found) return where + "\"other\" '" + c.other + "' is not a run of this preset";
+        }
+        bool described = false;
+        for (const auto& m : metricsOf(run->config.experiment()))
+            described = described || m.column == c.metric;
+        if (!described)
+            return where + "metric '" + c.metric + "' is not a metric of Experiment " +
+                   run->config.experiment();
+        if (c.check == ClaimCheck::Slope) {
+            if (!plan.sweep) return where + "a slope needs the preset's \"sweep\"";
+            bool swept = false;
+            for (const auto& [k, v] : plan.sweep->vary)
+                swept = swept || k == c.x;
+            if (!swept) return where + "\"x\" '" + c.x + "' is not a key the sweep varies";
+        } else if (plan.sweep) {
+            return where + "a preset with a sweep can only check slopes";
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<Plan> quickPlan(const Plan& plan, PlanError* error) {
+    auto fail = [&](const std::string& m) -> std::optional<Plan> {
+        if (error) error->message = plan.name + ": quick: " + m;
+        return std::nullopt;
+    };
+    if (plan.quick.is_null()) return plan;
+    if (!plan.quick.is_object()) return fail("must be an object of keys");
+    Plan q = plan;
+    nlohmann::json keys = nlohmann::json::object();
+    try {
+        for (auto it = plan.quick.begin(); it != plan.quick.end(); ++it) {
+            if (it.key() == "seeds") {
+                if (auto e = parseSeeds(it.value(), q.seeds, "quick.seeds")) return fail(*e);
+            } else if (it.key() == "sweep") {
+                if (!q.sweep) return fail("the preset has no sweep to shrink");
+                if (auto e = parseSweep(it.value(), *q.sweep, "quick.sweep")) return fail(*e);
+            } else {
+                keys[it.key()] = it.value();
+            }
+        }
+        for (auto& r : q.runs) {
+            if (auto e = r.config.apply(keys)) return fail("run '" + r.name + "': " + e->message);
+            const auto errors = validateConfig(r.config);
+            if (!errors.empty()) return fail("run '" + r.name + "': " + errors.front().message);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("wrong type: ") + e.what());
+    }
+    if (auto e = checkClaims(q)) return fail(*e);
+    return q;
+}
 
 std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets) {
     for (const auto& s : sets) {
@@ -65,14 +167,16 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
         if (isPlanDocument(doc)) {
             for (auto it = doc.begin(); it != doc.end(); ++it) {
                 static const std::set<std::string> known = {
-                    "name", "title", "description", "about", "config", "runs", "sweep", "version"};
+                    "name",  "title", "description", "about",  "config", "runs",
+                    "sweep", "seeds", "claims",      "quick", "version"};
                 if (!known.count(it.key())) {
                     if (unknownKeys) {
                         unknownKeys->push_back(it.key());
                         continue;
                     }
                     return fail("unknown top-level field '" + it.key() +
-                                "'; allowed: name, description, about, config, runs, sweep");
+                                "'; allowed: name, description, about, config, runs, sweep, seeds, claims, "
+                                "quick");
                 }
             }
             if (doc.contains("name")) plan.name = doc.at("name").get<std::string>();
@@ -128,31 +232,26 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
         }
 
         if (doc.contains("sweep")) {
-            const auto& s = doc.at("sweep");
-            if (!s.is_object()) return fail("'sweep' must be an object");
             SweepSpec sweep;
-            if (s.contains("vary")) {
-                if (!s.at("vary").is_object()) return fail("'sweep.vary' must be an object");
-                for (auto it = s.at("vary").begin(); it != s.at("vary").end(); ++it) {
-                    if (!it.value().is_array() || it.value().empty())
-                        return fail("'sweep.vary." + it.key() + "' must be a non-empty array");
-                    std::vector<std::string> values;
-                    for (const auto& v : it.value())
-                        values.push_back(valueText(v));
-                    sweep.vary.emplace_back(it.key(), values);
-                }
-            }
-            if (s.contains("seeds")) {
-                if (!s.at("seeds").is_number_integer() || s.at("seeds").get<long>() < 1 ||
-                    s.at("seeds").get<long>() > 10000)
-                    return fail("'sweep.seeds' must be an integer in [1, 10000]");
-                sweep.seeds = s.at("seeds").get<int>();
-            }
-            if (s.contains("fit")) {
-                sweep.fitX = s.at("fit").value("x", "");
-                sweep.fitY = s.at("fit").value("y", "excess_risk");
-            }
+            if (auto e = parseSweep(doc.at("sweep"), sweep, "sweep")) return fail(*e);
             plan.sweep = sweep;
+        }
+        if (doc.contains("seeds"))
+            if (auto e = parseSeeds(doc.at("seeds"), plan.seeds, "seeds")) return fail(*e);
+        if (doc.contains("claims")) {
+            std::string e;
+            auto claims = parseClaims(doc.at("claims"), &e);
+            if (!claims) return fail(e);
+            plan.claims = std::move(*claims);
+            if (auto e2 = checkClaims(plan)) return fail(*e2);
+        }
+        if (doc.contains("quick")) {
+            plan.quick = doc.at("quick");
+            PlanError qe;
+            if (!quickPlan(plan, &qe)) {
+                if (error) *error = qe;
+                return std::nullopt;
+            }
         }
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("wrong type in document: ") + e.what());

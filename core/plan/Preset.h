@@ -6,7 +6,11 @@
 //     "config": { key: value, ... },
 //     "runs": [ { "name": "alg1", "config": { ... } }, ... ],
 //     "sweep": { "vary": { "data.n": [32, 64] }, "seeds": 2, "fit": { "x": "data.n",
-//                "y": "excess_risk" } } }
+//                "y": "excess_risk" } },
+//     "seeds": 3,                    // every run of the comparison with seeds s, s+1, s+2
+//     "claims": [ { ... } ],         // what the runs show, checked (claims/Claims.h)
+//     "quick": { key: value, ..., "seeds": 2, "sweep": { "vary": {...}, "seeds": 1 } } }
+// "quick" gives smaller sizes at which the claims still hold (the report's --quick).
 // A flat object of keys is also accepted as a one-run config ("Copy run as config").
 #include <nlohmann/json.hpp>
 
@@ -15,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "claims/Claims.h"
 #include "config/Config.h"
 
 namespace ade {
@@ -37,6 +42,9 @@ struct Plan {
     std::string about;        // longer explanation, what to look for
     std::vector<RunSpec> runs;
     std::optional<SweepSpec> sweep;
+    int seeds = 1;  // seeds per run of a comparison (a sweep has its own)
+    std::vector<ClaimSpec> claims;
+    nlohmann::json quick;  // the "quick" object as written (null when absent)
 };
 
 struct PlanError {
@@ -50,6 +58,10 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
                               std::vector<std::string>* unknownKeys = nullptr);
 std::optional<Plan> loadPlanFile(const std::filesystem::path& file,
                                  const std::vector<std::string>& overrides, PlanError* error);
+
+// The plan at its "quick" sizes: the quick object's keys applied to every run, its "seeds" and
+// "sweep" (vary, seeds) in place of the plan's. A plan without "quick" comes back unchanged.
+std::optional<Plan> quickPlan(const Plan& plan, PlanError* error);
 
 // Applies "key=value" overrides to a config; returns the first error.
 std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets);

@@ -157,7 +157,7 @@ _attention_explorer_cli() {
     fi
 
     local prog=${words[0]-attention-explorer-cli}
-    local commands="presets keys run sweep figure help"
+    local commands="presets keys run sweep figure report help"
 
     if ((cword <= 1)); then
         if [[ $cur == -* ]]; then
@@ -172,6 +172,19 @@ _attention_explorer_cli() {
     case $prev in
         --preset)
             _attention_explorer_cli__reply "$(_attention_explorer_cli__presets "$prog")" "$cur"
+            return 0
+            ;;
+        --only)
+            # A comma-separated list of presets: complete the name after the last comma.
+            local head="" last=$cur p
+            if [[ $cur == *,* ]]; then
+                head=${cur%,*},
+                last=${cur##*,}
+            fi
+            COMPREPLY=()
+            for p in $(_attention_explorer_cli__presets "$prog"); do
+                [[ $p == "$last"* ]] && COMPREPLY+=("$head$p")
+            done
             return 0
             ;;
         --config | --session)
@@ -224,6 +237,7 @@ _attention_explorer_cli() {
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
         sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
         figure) opts="--preset --config --session --out --format --size --style --set" ;;
+        report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
         *) opts="" ;;
     esac
     [[ -n $opts ]] && opts="$opts --help"

@@ -138,9 +138,10 @@ run_cases() {
         bad "the script does not register: complete -F $f attention-explorer-cli"
     fi
 
-    expect_exact "$c <TAB> gives the sub-commands" "presets keys run sweep figure help" \
+    expect_exact "$c <TAB> gives the sub-commands" "presets keys run sweep figure report help" \
         $f $c ""
-    expect_exact "$c r<TAB>" "run" $f $c r
+    expect_exact "$c ru<TAB>" "run" $f $c ru
+    expect_exact "$c rep<TAB>" "report" $f $c rep
     expect_exact "$c --<TAB>" "--help --version" $f $c --
     expect_exact "$c run --pre<TAB>" "--preset" $f $c run --pre
     expect_exact "$c run --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n" \
@@ -174,6 +175,10 @@ run_cases() {
     expect_exact "$c figure --style <TAB>" "screen publication" $f $c figure --style ""
     expect_exact "$c figure --format png,s<TAB>" "png,svg" $f $c figure --format png,s
     expect_exact "$c figure --format <TAB>" "png svg pdf" $f $c figure --format ""
+    expect_has "$c report --<TAB>" "--out --quick --only --jobs --no-figures" \
+        "--preset --vary --set" $f $c report --
+    expect_exact "$c report --only a-spectral-vs-random,b-<TAB>" \
+        "a-spectral-vs-random,b-regularizers" $f $c report --only a-spectral-vs-random,b-
     expect_has "$c figure --<TAB>" "--session --format --size --style --out --preset --set" \
         "--vary --seeds --save-data" $f $c figure --
     expect_has "$c sweep --<TAB>" "--vary --seeds --jobs --out --set --save-data --quiet" \

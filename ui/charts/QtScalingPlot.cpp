@@ -97,11 +97,19 @@ class QtScalingPlot final : public ScalingPlot {
             ax->setBase(2);
             ax->setRange(std::pow(2.0, std::floor(std::log2(x0 / 1.3))),
                          std::pow(2.0, std::ceil(std::log2(x1 * 1.3))));
-            ay->setRange(std::pow(10, std::floor(std::log10(y0))),
-                         std::pow(10, std::ceil(std::log10(y1))));
+            // Fewer than three decades: ticks at 10^(1/n) steps, so that the axis has more than
+            // its two end labels (the range ends stay powers of the base).
+            const double d0 = std::log10(y0), d1 = std::log10(y1);
+            const double decades = std::ceil(d1) - std::floor(d0);
+            const int n = decades <= 1 ? 4 : decades <= 2 ? 2 : 1;
+            ay->setBase(std::pow(10.0, 1.0 / n));
+            ay->setLabelFormat(n == 1 ? QStringLiteral("%.0e") : QStringLiteral("%.2g"));
+            ay->setRange(std::pow(10, std::floor(d0 * n) / n), std::pow(10, std::ceil(d1 * n) / n));
         } else {
             ax->setBase(10);
             ax->setRange(10, 1000);
+            ay->setBase(10);
+            ay->setLabelFormat(QStringLiteral("%.0e"));
             ay->setRange(1e-6, 1);
         }
     }

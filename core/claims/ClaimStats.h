@@ -1,0 +1,36 @@
+#pragma once
+// The statistics the claims use: a least-squares line with its confidence interval, the trend of
+// a metric over the end of a run, and when a run comes within a tolerance of its floor.
+#include <vector>
+
+#include "training/Trainer.h"
+
+namespace ade {
+
+struct LineFit {
+    double slope = 0, intercept = 0, r2 = 0;
+    double slopeSe = 0;  // standard error of the slope (0 with two points)
+    double ci95 = 0;     // half-width of the 95% interval of the slope (Student t, n − 2 df)
+    int points = 0;
+};
+// Least squares y = intercept + slope·x; needs two distinct x.
+LineFit fitLine(const std::vector<double>& x, const std::vector<double>& y);
+
+// The two-sided 97.5% quantile of Student's t with `df` degrees of freedom (df ≥ 1).
+double studentT975(int df);
+
+struct TrendFit {
+    double slope = 0;           // per iteration
+    double t = 0;               // slope / its standard error (independent residuals assumed)
+    double relativeChange = 0;  // slope·(last − first iteration of the window) / |mean|
+    int points = 0;
+};
+// Over the last `window` fraction of the records (at least three records).
+TrendFit fitTrend(const MetricHistory& h, int column, double window);
+
+// The mean of the last tenth of the records (as summary.json's "floor").
+double floorValue(const MetricHistory& h, int column);
+// The first iteration at which |value − floor| ≤ tol·|floor|; NaN without records.
+double floorIteration(const MetricHistory& h, int column, double tol);
+
+}  // namespace ade

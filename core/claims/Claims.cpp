@@ -1,0 +1,478 @@
+#include "claims/Claims.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "claims/ClaimStats.h"
+
+namespace ade {
+
+namespace {
+
+const std::map<std::string, ClaimCheck>& checkNames() {
+    static const std::map<std::string, ClaimCheck> m = {{"ratio", ClaimCheck::Ratio},
+                                                        {"close", ClaimCheck::Close},
+                                                        {"trend", ClaimCheck::Trend},
+                                                        {"floor", ClaimCheck::Floor},
+                                                        {"slope", ClaimCheck::Slope}};
+    return m;
+}
+const std::map<std::string, ClaimStat>& statNames() {
+    static const std::map<std::string, ClaimStat> m = {{"final", ClaimStat::Final},
+                                                       {"best", ClaimStat::Best},
+                                                       {"floor", ClaimStat::Floor},
+                                                       {"initial", ClaimStat::Initial}};
+    return m;
+}
+const std::map<std::string, TrendDirection>& directionNames() {
+    static const std::map<std::string, TrendDirection> m = {{"rising", TrendDirection::Rising},
+                                                            {"falling", TrendDirection::Falling},
+                                                            {"flat", TrendDirection::Flat}};
+    return m;
+}
+
+template <class E>
+std::string nameOf(const std::map<std::string, E>& names, E value) {
+    for (const auto& [k, v] : names)
+        if (v == value) return k;
+    return "";
+}
+
+template <class E>
+std::string choices(const std::map<std::string, E>& names) {
+    std::string s;
+    for (const auto& [k, v] : names)
+        s += (s.empty() ? "" : ", ") + k;
+    return s;
+}
+
+// The keys each check accepts beside id, text, paper, check, metric, min, max.
+std::set<std::string> keysFor(ClaimCheck c) {
+    switch (c) {
+    case ClaimCheck::Ratio:
+    case ClaimCheck::Close: return {"run", "other", "stat"};
+    case ClaimCheck::Trend: return {"run", "direction", "window"};
+    case ClaimCheck::Floor: return {"run", "other", "tol"};
+    case ClaimCheck::Slope: return {"run", "x", "stat"};
+    }
+    return {};
+}
+
+bool validId(const std::string& id) {
+    if (id.empty()) return false;
+    return std::all_of(id.begin(), id.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+    });
+}
+
+}  // namespace
+
+std::string checkName(ClaimCheck c) { return nameOf(checkNames(), c); }
+
+std::string statusText(ClaimStatus s) {
+    switch (s) {
+    case ClaimStatus::Pending: return "pending";
+    case ClaimStatus::Holds: return "holds";
+    case ClaimStatus::DoesNotHold: return "does not hold";
+    case ClaimStatus::Unavailable: return "unavailable";
+    }
+    return "";
+}
+
+std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error) {
+    auto fail = [&](const std::string& m) -> std::optional<ClaimSpec> {
+        if (error) *error = m;
+        return std::nullopt;
+    };
+    if (!j.is_object()) return fail("a claim must be a JSON object");
+    ClaimSpec c;
+    auto str = [&](const char* key, std::string& out, bool required) -> bool {
+        if (!j.contains(key)) return !required;
+        if (!j.at(key).is_string()) return false;
+        out = j.at(key).get<std::string>();
+        return !(required && out.empty());
+    };
+    if (!str("id", c.id, true) || !validId(c.id))
+        return fail("a claim needs an \"id\" of lower-case letters, digits and '-'");
+    const std::string where = "claim '" + c.id + "': ";
+    if (!str("text", c.text, true)) return fail(where + "needs a \"text\" string (the claim)");
+    if (!str("paper", c.paper, true) || (c.paper != "A" && c.paper != "B"))
+        return fail(where + "\"paper\" must be \"A\" or \"B\"");
+    std::string check;
+    if (!str("check", check, true) || !checkNames().count(check))
+        return fail(where + "\"check\" must be one of " + choices(checkNames()));
+    c.check = checkNames().at(check);
+    if (!str("metric", c.metric, true)) return fail(where + "needs a \"metric\" (a column)");
+    if (!str("run", c.run, true)) return fail(where + "needs a \"run\" (a run name of the preset)");
+
+    std::set<std::string> allowed = {"id", "text", "paper", "check", "metric", "min", "max"};
+    for (const auto& k : keysFor(c.check))
+        allowed.insert(k);
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (!allowed.count(it.key()))
+            return fail(where + "unknown field '" + it.key() + "' for a " + check + " check");
+
+    auto num = [&](const char* key, double& out) -> bool {
+        if (!j.contains(key)) return true;
+        if (!j.at(key).is_number() || !std::isfinite(j.at(key).get<double>())) return false;
+        out = j.at(key).get<double>();
+        return true;
+    };
+    if (!num("min", c.min) || !num("max", c.max))
+        return fail(where + "\"min\" and \"max\" must be numbers");
+    if (c.min > c.max) return fail(where + "\"min\" is above \"max\"");
+    if (!num("window", c.window) || !(c.window > 0 && c.window <= 1))
+        return fail(where + "\"window\" must be a fraction in (0, 1]");
+    if (!num("tol", c.tol) || !(c.tol >= 0))
+        return fail(where + "\"tol\" must be a number ≥ 0");
+    std::string stat = "final";
+    if (!str("stat", stat, false) || !statNames().count(stat))
+        return fail(where + "\"stat\" must be one of " + choices(statNames()));
+    c.stat = statNames().at(stat);
+    std::string direction = "rising";
+    if (!str("direction", direction, false) || !directionNames().count(direction))
+        return fail(where + "\"direction\" must be one of " + choices(directionNames()));
+    c.direction = directionNames().at(direction);
+    if (!str("other", c.other, false)) return fail(where + "\"other\" must be a run name");
+    if (!str("x", c.x, false)) return fail(where + "\"x\" must be a key");
+
+    const bool hasMin = j.contains("min"), hasMax = j.contains("max");
+    switch (c.check) {
+    case ClaimCheck::Ratio:
+        if (c.other.empty()) return fail(where + "a ratio needs \"other\" (the denominator run)");
+        if (!hasMin && !hasMax) return fail(where + "a ratio needs \"min\" or \"max\"");
+        break;
+    case ClaimCheck::Close:
+        if (c.other.empty()) return fail(where + "close needs \"other\" (the reference run)");
+        if (!hasMax) return fail(where + "close needs \"max\" (the relative tolerance)");
+        break;
+    case ClaimCheck::Trend:
+        if (c.direction == TrendDirection::Flat && !hasMax)
+            return fail(where + "a flat trend needs \"max\" (the largest relative change)");
+        if (c.direction == TrendDirection::Rising && !hasMin) c.min = 0;
+        if (c.direction == TrendDirection::Falling && !hasMax) c.max = 0;
+        break;
+    case ClaimCheck::Floor:
+        if (!hasMin && !hasMax) return fail(where + "floor needs \"min\" or \"max\"");
+        break;
+    case ClaimCheck::Slope:
+        if (c.x.empty()) return fail(where + "slope needs \"x\" (the swept key)");
+        if (!hasMin && !hasMax) return fail(where + "slope needs \"min\" or \"max\"");
+        break;
+    }
+    return c;
+}
+
+std::optional<std::vector<ClaimSpec>> parseClaims(const nlohmann::json& j, std::string* error) {
+    if (!j.is_array()) {
+        if (error) *error = "'claims' must be an array of claim objects";
+        return std::nullopt;
+    }
+    std::vector<ClaimSpec> out;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        std::string e;
+        auto c = parseClaim(j[i], &e);
+        if (!c) {
+            if (error) *error = "claims[" + std::to_string(i) + "]: " + e;
+            return std::nullopt;
+        }
+        if (!ids.insert(c->id).second) {
+            if (error) *error = "claims[" + std::to_string(i) + "]: duplicate id '" + c->id + "'";
+            return std::nullopt;
+        }
+        out.push_back(std::move(*c));
+    }
+    return out;
+}
+
+nlohmann::json toJson(const ClaimSpec& c) {
+    nlohmann::json j = {{"id", c.id},         {"text", c.text}, {"paper", c.paper},
+                        {"check", checkName(c.check)}, {"metric", c.metric}, {"run", c.run}};
+    const auto keys = keysFor(c.check);
+    if (keys.count("other") && !c.other.empty()) j["other"] = c.other;
+    if (keys.count("stat")) j["stat"] = nameOf(statNames(), c.stat);
+    if (keys.count("direction")) j["direction"] = nameOf(directionNames(), c.direction);
+    if (keys.count("window")) j["window"] = c.window;
+    if (keys.count("tol")) j["tol"] = c.tol;
+    if (keys.count("x")) j["x"] = c.x;
+    if (c.min > -1e300) j["min"] = c.min;
+    if (c.max < 1e300) j["max"] = c.max;
+    return j;
+}
+
+// ---- evaluation -------------------------------------------------------------------------
+
+namespace {
+
+std::string fmt(double v) {
+    char buf[32];
+    const double a = std::fabs(v);
+    if (v == 0)
+        return "0";
+    else if (a >= 1e4 || a < 1e-3)
+        std::snprintf(buf, sizeof buf, "%.2e", v);
+    else if (a >= 100)
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else if (a >= 10)
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+std::string rangeText(const ClaimSpec& c) {
+    const bool lo = c.min > -1e300, hi = c.max < 1e300;
+    if (lo && hi) return "needs " + fmt(c.min) + " to " + fmt(c.max);
+    if (lo) return "needs ≥ " + fmt(c.min);
+    if (hi) return "needs ≤ " + fmt(c.max);
+    return "";
+}
+
+std::string quantityName(const ClaimSpec& c) {
+    switch (c.check) {
+    case ClaimCheck::Ratio: return "ratio";
+    case ClaimCheck::Close: return "relative difference";
+    case ClaimCheck::Trend: return "change over the last " + fmt(c.window * 100) + "%";
+    case ClaimCheck::Floor: return c.other.empty() ? "iteration" : "times sooner";
+    case ClaimCheck::Slope: return "slope";
+    }
+    return "";
+}
+
+double statOf(const MetricHistory& h, int col, ClaimStat s) {
+    const auto& rows = h.rows;
+    if (rows.empty()) return NAN;
+    switch (s) {
+    case ClaimStat::Final: return rows.back()[col];
+    case ClaimStat::Initial: return rows.front()[col];
+    case ClaimStat::Best: {
+        double best = INFINITY;
+        for (const auto& r : rows)
+            if (std::isfinite(r[col])) best = std::min(best, r[col]);
+        return std::isfinite(best) ? best : NAN;
+    }
+    case ClaimStat::Floor: {
+        const std::size_t tail = std::max<std::size_t>(1, rows.size() / 10);
+        double sum = 0;
+        for (std::size_t i = rows.size() - tail; i < rows.size(); ++i)
+            sum += rows[i][col];
+        return sum / static_cast<double>(tail);
+    }
+    }
+    return NAN;
+}
+
+struct SeedValue {
+    double value = NAN;
+    bool inRange = false;
+};
+
+// The runs of one label, by seed and sweep point (a run pairs with the other run of the same
+// seed and sweep values).
+std::map<std::string, const ClaimRun*> bySeed(const std::vector<ClaimRun>& runs,
+                                              const std::string& label) {
+    std::map<std::string, const ClaimRun*> out;
+    for (const auto& r : runs) {
+        if (r.label != label || !r.history) continue;
+        std::string key = std::to_string(r.seed);
+        for (const auto& [k, v] : r.varied)
+            key += "|" + k + "=" + v;
+        out.emplace(key, &r);
+    }
+    return out;
+}
+
+}  // namespace
+
+ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
+    ClaimResult res;
+    auto unavailable = [&](const std::string& why) {
+        res.status = ClaimStatus::Unavailable;
+        res.detail = why;
+        res.measured = why;
+        return res;
+    };
+    const auto mine = bySeed(runs, c.run);
+    if (mine.empty()) return unavailable("no run '" + c.run + "'");
+    std::map<std::string, const ClaimRun*> others;
+    const bool paired =
+        c.check == ClaimCheck::Ratio || c.check == ClaimCheck::Close ||
+        (c.check == ClaimCheck::Floor && !c.other.empty());
+    if (paired) {
+        others = bySeed(runs, c.other);
+        if (others.empty()) return unavailable("no run '" + c.other + "'");
+    }
+    bool allFinished = true;
+    for (const auto& r : runs)
+        if ((r.label == c.run || (paired && r.label == c.other)) && !r.finished)
+            allFinished = false;
+
+    auto inRange = [&](double v) { return std::isfinite(v) && v >= c.min && v <= c.max; };
+
+    if (c.check == ClaimCheck::Slope) {
+        // Every point of the sweep of this run: all its grid values and seeds.
+        std::vector<double> lx, ly;
+        for (const auto& r : runs) {
+            if (r.label != c.run || !r.history) continue;
+            const int col = r.history->column(c.metric);
+            if (col < 0 || r.history->rows.empty()) continue;
+            double x = NAN;
+            for (const auto& [k, v] : r.varied)
+                if (k == c.x) x = std::strtod(v.c_str(), nullptr);
+            const double y = statOf(*r.history, col, c.stat);
+            if (x > 0 && y > 0 && std::isfinite(y))
+                lx.push_back(std::log(x)), ly.push_back(std::log(y));
+        }
+        bool anyMetric = false;
+        for (const auto& r : runs)
+            if (r.label == c.run && r.history && r.history->column(c.metric) >= 0) anyMetric = true;
+        if (!anyMetric) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
+        std::set<double> distinct(lx.begin(), lx.end());
+        if (distinct.size() < 2)
+            return unavailable("a slope needs runs at two or more values of " + c.x);
+        const LineFit f = fitLine(lx, ly);
+        res.value = f.slope;
+        res.sd = f.slopeSe;
+        res.lo = f.slope - f.ci95;
+        res.hi = f.slope + f.ci95;
+        res.seeds = static_cast<int>(lx.size());
+        res.seedsInRange = inRange(f.slope) ? res.seeds : 0;
+        res.measured = "slope " + fmt(f.slope) + " (95% CI " + fmt(res.lo) + " to " +
+                       fmt(res.hi) + ", R² " + fmt(f.r2) + ", " + std::to_string(res.seeds) +
+                       " points; " + rangeText(c) + ")";
+        res.status = !allFinished                ? ClaimStatus::Pending
+                     : inRange(f.slope)          ? ClaimStatus::Holds
+                                                 : ClaimStatus::DoesNotHold;
+        if (res.status == ClaimStatus::Pending) res.detail = "sweep still running";
+        return res;
+    }
+
+    std::vector<SeedValue> values;
+    for (const auto& [seed, r] : mine) {
+        const MetricHistory& h = *r->history;
+        const int col = h.column(c.metric);
+        if (col < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
+        if (h.rows.empty()) continue;
+        const ClaimRun* o = nullptr;
+        int ocol = -1;
+        if (paired) {
+            const auto it = others.find(seed);
+            if (it == others.end()) continue;  // pair by seed only
+            o = it->second;
+            ocol = o->history->column(c.metric);
+            if (ocol < 0)
+                return unavailable("no metric '" + c.metric + "' in run '" + c.other + "'");
+            if (o->history->rows.empty()) continue;
+        }
+        SeedValue sv;
+        switch (c.check) {
+        case ClaimCheck::Ratio: {
+            const double a = statOf(h, col, c.stat), b = statOf(*o->history, ocol, c.stat);
+            sv.value = b != 0 ? a / b : NAN;
+            sv.inRange = inRange(sv.value);
+            break;
+        }
+        case ClaimCheck::Close: {
+            const double a = statOf(h, col, c.stat), b = statOf(*o->history, ocol, c.stat);
+            sv.value = b != 0 ? std::fabs(a - b) / std::fabs(b) : NAN;
+            sv.inRange = inRange(sv.value);
+            break;
+        }
+        case ClaimCheck::Trend: {
+            const TrendFit t = fitTrend(h, col, c.window);
+            sv.value = t.relativeChange;
+            sv.inRange = inRange(sv.value);
+            if (c.direction == TrendDirection::Rising) sv.inRange = sv.inRange && t.t >= 2;
+            if (c.direction == TrendDirection::Falling) sv.inRange = sv.inRange && t.t <= -2;
+            if (c.direction == TrendDirection::Flat) sv.inRange = std::fabs(sv.value) <= c.max;
+            break;
+        }
+        case ClaimCheck::Floor: {
+            const double it = floorIteration(h, col, c.tol);
+            if (!o) {
+                sv.value = it;
+            } else {
+                // Reaching the floor at the first record counts as one logging interval.
+                const double oit = floorIteration(*o->history, ocol, c.tol);
+                const double step = h.rows.size() > 1 ? h.rows[1][0] - h.rows[0][0] : 1.0;
+                sv.value = oit / std::max(it, std::max(step, 1.0));
+            }
+            sv.inRange = inRange(sv.value);
+            break;
+        }
+        case ClaimCheck::Slope: break;
+        }
+        values.push_back(sv);
+    }
+    if (values.empty()) {
+        res.status = ClaimStatus::Pending;
+        res.detail = "waiting for data";
+        res.measured = "no data yet";
+        return res;
+    }
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    int finite = 0;
+    for (const auto& v : values) {
+        res.seedsInRange += v.inRange;
+        if (!std::isfinite(v.value)) continue;
+        sum += v.value, ++finite;
+        lo = std::min(lo, v.value), hi = std::max(hi, v.value);
+    }
+    res.seeds = static_cast<int>(values.size());
+    res.value = finite ? sum / finite : NAN;
+    double ss = 0;
+    for (const auto& v : values)
+        if (std::isfinite(v.value)) ss += (v.value - res.value) * (v.value - res.value);
+    res.sd = finite > 1 ? std::sqrt(ss / (finite - 1)) : 0;
+    res.lo = finite ? lo : NAN;
+    res.hi = finite ? hi : NAN;
+
+    std::string text = quantityName(c) + " " + fmt(res.value);
+    if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close)
+        text = quantityName(c) + " " + (c.check == ClaimCheck::Trend && res.value > 0 ? "+" : "") +
+               fmt(res.value * 100) + "%";
+    if (res.seeds > 1) {
+        const bool pct = c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close;
+        const double k = pct ? 100 : 1;
+        text += " ± " + fmt(res.sd * k) + (pct ? "%" : "") + " (" + std::to_string(res.seeds) +
+                " seeds, " + fmt(res.lo * k) + " to " + fmt(res.hi * k) + (pct ? "%" : "") + ")";
+    }
+    if (finite < res.seeds) text += " (" + std::to_string(res.seeds - finite) + " undefined)";
+    const std::string range = rangeText(c);
+    if (!range.empty()) {
+        if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close) {
+            const bool lo2 = c.min > -1e300, hi2 = c.max < 1e300;
+            std::string r;
+            if (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat)
+                r = "needs within ±" + fmt(c.max * 100) + "%";
+            else if (lo2 && hi2)
+                r = "needs " + fmt(c.min * 100) + "% to " + fmt(c.max * 100) + "%";
+            else if (lo2)
+                r = "needs ≥ " + fmt(c.min * 100) + "%";
+            else
+                r = "needs ≤ " + fmt(c.max * 100) + "%";
+            if (c.check == ClaimCheck::Trend && c.direction != TrendDirection::Flat)
+                r += ", t ≥ 2";
+            text += "; " + r;
+        } else {
+            text += "; " + range;
+        }
+    }
+    if (res.seedsInRange < res.seeds && res.seeds > 1)
+        text += "; " + std::to_string(res.seedsInRange) + "/" + std::to_string(res.seeds) +
+                " seeds in range";
+    res.measured = text;
+    if (!allFinished) {
+        res.status = ClaimStatus::Pending;
+        res.detail = "runs still going";
+    } else {
+        res.status = res.seedsInRange == res.seeds ? ClaimStatus::Holds : ClaimStatus::DoesNotHold;
+    }
+    return res;
+}
+
+}  // namespace ade

@@ -1,0 +1,104 @@
+#pragma once
+// Claims: what a preset says its runs show, in the papers' language, with a check over the
+// runs' metrics that says whether the runs on screen show it. A preset declares them in its
+// JSON ("claims": [...]); the GUI checks them live as the runs stream, the CLI's `report`
+// command checks every preset's. Every check uses all seeds of the runs it names.
+//
+// The JSON of one claim (keys not listed for a kind are errors):
+//   { "id": "norm-ratio",                      // unique in the preset, [a-z0-9-]
+//     "text": "Without a regulariser ...",     // the claim, one or two sentences
+//     "paper": "B",                            // "A" or "B": the report's section
+//     "check": "ratio",                        // ratio | close | trend | floor | slope
+//     "metric": "norm_WQ",                     // a column of the runs' metrics
+//     "run": "none", "other": "power",         // run labels of the preset (other: ratio, close,
+//                                              //   and optionally floor)
+//     "stat": "final",                         // final | best | floor | initial (ratio, close;
+//                                              //   slope: the y of each point; default final)
+//     "min": 2, "max": 1e300,                  // the measured number must lie in [min, max]
+//     "direction": "rising",                   // trend: rising | falling | flat
+//     "window": 0.25,                          // trend: the last fraction of the run (0, 1]
+//     "tol": 0.1,                              // floor: within tol (relative) of the floor
+//     "x": "data.n" }                          // slope: the swept key on the x axis
+//
+// What each check measures (per seed; a claim holds when every seed's number lies in
+// [min, max], and for a trend also its direction is significant):
+//   ratio  stat(run) / stat(other)
+//   close  |stat(run) − stat(other)| / |stat(other)|   (give "max", the tolerance)
+//   trend  the least-squares slope of the metric against the iteration over the last `window`
+//          of the run, as the relative change over that window: slope·Δiteration / |mean|.
+//          rising: the change is ≥ min (default 0) and the slope's t statistic ≥ 2;
+//          falling: the change is ≤ max (default 0) and t ≤ −2;
+//          flat: |change| ≤ max (give "max", e.g. 0.05).
+//          (t treats the residuals as independent; the noise of an SDE run is correlated, so t
+//          overstates the significance: the relative change is the number to trust.)
+//   floor  the first iteration at which the run comes within tol of its own floor (the mean of
+//          its last tenth; for a metric that falls: value ≤ floor + tol·|floor|); with "other",
+//          how many times sooner than `other` does (iteration(other) / iteration(run)).
+//   slope  the least-squares slope of log stat(metric) against log x over every point of the
+//          sweep of `run` (every seed a point), with its 95% confidence interval (Student t);
+//          one number for all seeds; holds when the slope lies in [min, max].
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "training/Trainer.h"
+
+namespace ade {
+
+enum class ClaimCheck { Ratio, Close, Trend, Floor, Slope };
+enum class ClaimStat { Final, Best, Floor, Initial };
+enum class TrendDirection { Rising, Falling, Flat };
+
+struct ClaimSpec {
+    std::string id, text, paper;
+    ClaimCheck check = ClaimCheck::Ratio;
+    std::string metric, run, other;
+    ClaimStat stat = ClaimStat::Final;
+    double min = -1e300, max = 1e300;
+    TrendDirection direction = TrendDirection::Rising;
+    double window = 0.25;
+    double tol = 0.1;
+    std::string x;
+};
+
+std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error);
+// Parses a preset's "claims" array; checks ids are unique. Run names are checked by the plan.
+std::optional<std::vector<ClaimSpec>> parseClaims(const nlohmann::json& j, std::string* error);
+nlohmann::json toJson(const ClaimSpec& c);
+std::string checkName(ClaimCheck c);
+
+// One run as a claim sees it: its preset label, seed, sweep values, history so far, and
+// whether it has ended (completed, stopped or diverged).
+struct ClaimRun {
+    std::string label;
+    long long seed = 0;
+    std::vector<std::pair<std::string, std::string>> varied;
+    const MetricHistory* history = nullptr;
+    bool finished = false;
+};
+
+enum class ClaimStatus {
+    Pending,      // a run it needs is still running (the number is what the data show so far)
+    Holds,        // every run ended and every seed's number is in range
+    DoesNotHold,  // every run ended and some seed's number is out of range
+    Unavailable   // a run or metric it needs is missing (`detail` says which)
+};
+std::string statusText(ClaimStatus s);  // "pending", "holds", "does not hold", "unavailable"
+
+struct ClaimResult {
+    ClaimStatus status = ClaimStatus::Unavailable;
+    double value = 0;           // mean over seeds (slope: the fitted slope)
+    double sd = 0;              // sd over seeds (0 for one seed; slope: its standard error)
+    double lo = 0, hi = 0;      // min and max over seeds (slope: the 95% interval)
+    int seeds = 0;              // seeds measured (slope: points fitted)
+    int seedsInRange = 0;       // seeds whose number lies in range
+    std::string measured;       // e.g. "ratio 2.41 ± 0.12 (3 seeds, 2.30–2.55; needs ≥ 2)"
+    std::string detail;         // why pending or unavailable
+};
+
+ClaimResult evaluateClaim(const ClaimSpec& claim, const std::vector<ClaimRun>& runs);
+
+}  // namespace ade

@@ -1,0 +1,90 @@
+// The reproduction report (`report`): a claim that does not hold, the report's files, and `run`
+// checking a preset's claims over its seeds.
+#include <QtTest>
+
+#include "Process.h"
+#include "ReadFile.h"
+
+namespace {
+
+using Result = testproc::ProcessResult;
+
+QJsonObject readJson(const QString& path) {
+    return QJsonDocument::fromJson(adetest::readBytes(path)).object();
+}
+
+// A preset of Experiment A at tiny sizes with one claim that holds and one that cannot.
+const char* kTinyPreset = R"({
+  "name": "tiny-claims", "description": "two runs, two claims", "about": "test",
+  "config": {"experiment": "a", "seed": 3, "iterations": 30, "log_every": 5,
+             "data": {"d": 2, "k": 2, "n": 16, "prompts": 4}},
+  "seeds": 2,
+  "runs": [{"name": "fast", "config": {"lr": 0.5}}, {"name": "slow", "config": {"lr": 0.05}}],
+  "claims": [
+    {"id": "same-start", "text": "Both runs start from the same loss.", "paper": "A",
+     "check": "close", "metric": "train_loss", "run": "fast", "other": "slow",
+     "stat": "initial", "max": 1e-12},
+    {"id": "impossible", "text": "The fast run ends a million times lower.", "paper": "A",
+     "check": "ratio", "metric": "train_loss", "run": "slow", "other": "fast", "min": 1e6}]
+})";
+
+}  // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+
+  private slots:
+    void initTestCase() { QVERIFY(tmp.isValid()); }
+
+    void aClaimThatDoesNotHoldFailsTheReport() {
+        QDir(tmp.path()).mkpath("res/presets");
+        QFile f(tmp.filePath("res/presets/tiny-claims.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kTinyPreset);
+        f.close();
+        QProcessEnvironment env;
+        env.insert("ADE_RESOURCES", tmp.filePath("res"));
+        const QString out = tmp.filePath("tiny");
+        const Result r = testproc::runCli(
+            {"report", "--only", "tiny-claims", "--no-figures", "--out", out}, 120000, env);
+        QVERIFY2(r.code == 5, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("claims: 1 of 2 hold, 1 do not hold"), qPrintable(r.out));
+        const QString md = QString::fromUtf8(adetest::readBytes(out + "/report.md"));
+        QVERIFY(md.contains("✗ does not hold"));
+        QVERIFY(md.contains("✓ holds"));
+        QVERIFY(md.contains("4 runs (2 seeds each)"));
+        // The measured number is in the report, with its spread over the two seeds.
+        QVERIFY2(md.contains(QRegularExpression("ratio [0-9.e+-]+ ± [0-9.e+-]+ \\(2 seeds")),
+                 qPrintable(md));
+        const QJsonObject j = readJson(out + "/report.json");
+        QCOMPARE(j["not_holding"].toInt(), 1);
+
+        // `run` checks the same claims over its seeds; --seeds changes how many.
+        const Result run = testproc::runCli(
+            {"run", "--preset", "tiny-claims", "--seeds", "3", "--out", tmp.filePath("tiny-run")},
+            120000, env);
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains("claims (3 seeds per run):"), qPrintable(run.out));
+        // The table over seeds: one line per run of the preset, mean ± sd of 3 seeds.
+        QVERIFY2(run.out.contains(QRegularExpression("\nslow +3 +[0-9.e+-]+ ± [0-9.e+-]+ +[0-9.e+-]+ ± ")),
+                 qPrintable(run.out));
+        QVERIFY(run.out.contains("does not hold") && run.out.contains("holds"));
+        QVERIFY(QFileInfo(tmp.filePath("tiny-run/slow_seed5/metrics.csv")).exists());
+    }
+
+    void badReportArgumentsAreRefused() {
+        Result r = testproc::runCli({"report", "--out", tmp.filePath("x"), "--only", "nope"});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--only: unknown preset 'nope'"));
+        r = testproc::runCli({"report", "--preset", "a-same-start", "--out", tmp.filePath("x")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("choose presets with --only"));
+        r = testproc::runCli({"run", "--preset", "a-same-start", "--quick", "--out", tmp.filePath("x")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("belong to the report command"));
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

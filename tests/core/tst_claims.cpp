@@ -1,0 +1,302 @@
+// Claims (core/claims): parsing, each check on histories whose answer is known, seeds, pending
+// runs; presets with claims, seeds and quick sizes (core/plan).
+#include <QtTest>
+
+#include <cmath>
+
+#include "claims/ClaimStats.h"
+#include "claims/Claims.h"
+#include "plan/PlanRunner.h"
+#include "plan/Preset.h"
+
+using namespace ade;
+
+namespace {
+
+// A history with columns iteration, m; m(iteration) given.
+MetricHistory series(int records, int every, const std::function<double(double)>& m) {
+    MetricHistory h;
+    h.columns = {"iteration", "m"};
+    for (int i = 0; i < records; ++i) {
+        const double it = static_cast<double>(i * every);
+        h.rows.push_back({it, m(it)});
+    }
+    return h;
+}
+
+MetricHistory constant(double v) {
+    return series(10, 10, [v](double) { return v; });
+}
+
+ClaimSpec claim(const std::string& json) {
+    std::string error;
+    auto c = parseClaim(nlohmann::json::parse(json), &error);
+    if (!c) qFatal("%s", error.c_str());
+    return *c;
+}
+
+std::string parseError(const std::string& json) {
+    std::string error;
+    const auto c = parseClaim(nlohmann::json::parse(json), &error);
+    return c ? std::string("(parsed)") : error;
+}
+
+const char* kPreset = R"({
+  "name": "t", "description": "d", "about": "a",
+  "config": {"experiment": "a", "seed": 5, "iterations": 40,
+             "data": {"d": 2, "k": 2, "n": 8, "prompts": 4}},
+  "seeds": 3,
+  "runs": [{"name": "x", "config": {"lr": 0.1}}, {"name": "y", "config": {"lr": 0.2}}],
+  "claims": [{"id": "c1", "text": "x beats y", "paper": "A", "check": "ratio",
+              "metric": "train_loss", "run": "x", "other": "y", "max": 1}],
+  "quick": {"iterations": 10, "seeds": 2}
+})";
+
+}  // namespace
+
+class TestClaims : public QObject {
+    Q_OBJECT
+  private slots:
+    void parsesEachCheckAndRoundTrips() {
+        for (const char* j :
+             {R"({"id":"r","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","min":2})",
+              R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"floor","max":0.15})",
+              R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})",
+              R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.2,"min":5})",
+              R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-2.5,"max":-0.8})"}) {
+            const ClaimSpec c = claim(j);
+            const ClaimSpec back = claim(toJson(c).dump());
+            QCOMPARE(toJson(back), toJson(c));
+        }
+        // A rising trend without "min" needs only a positive change.
+        QCOMPARE(claim(R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a"})").min, 0.0);
+    }
+
+    void badClaimsSayWhatIsWrong_data() {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no id") << R"({"text":"t","paper":"A","check":"ratio","metric":"m","run":"a"})"
+                               << "needs an \"id\"";
+        QTest::newRow("bad check") << R"({"id":"x","text":"t","paper":"A","check":"bigger","metric":"m","run":"a"})"
+                                   << "\"check\" must be one of close, floor, ratio, slope, trend";
+        QTest::newRow("paper") << R"({"id":"x","text":"t","paper":"C","check":"ratio","metric":"m","run":"a"})"
+                               << "\"paper\" must be \"A\" or \"B\"";
+        QTest::newRow("ratio without other") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","min":2})"
+                                             << "needs \"other\"";
+        QTest::newRow("close without max") << R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b"})"
+                                           << "needs \"max\"";
+        QTest::newRow("field of another check") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2,"window":0.5})"
+                                                << "unknown field 'window' for a ratio check";
+        QTest::newRow("min above max") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":3,"max":2})"
+                                       << "\"min\" is above \"max\"";
+        QTest::newRow("window") << R"({"id":"x","text":"t","paper":"A","check":"trend","metric":"m","run":"a","window":1.5})"
+                                << "\"window\" must be a fraction in (0, 1]";
+        QTest::newRow("slope without x") << R"({"id":"x","text":"t","paper":"A","check":"slope","metric":"m","run":"a","min":-2})"
+                                         << "needs \"x\"";
+    }
+    void badClaimsSayWhatIsWrong() {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        const QString got = QString::fromStdString(parseError(json.toStdString()));
+        QVERIFY2(got.contains(message), qPrintable(got));
+        std::string error;
+        QVERIFY(!parseClaims(nlohmann::json::parse(R"([{"id":"a","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1},
+                                                      {"id":"a","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1}])"),
+                             &error));
+        QVERIFY(QString::fromStdString(error).contains("duplicate id 'a'"));
+    }
+
+    void lineFitAgreesWithAnIndependentComputation() {
+        // Reference: Python's statistics.linear_regression and the textbook standard error.
+        const LineFit f = fitLine({1, 2, 3, 4, 5}, {2.1, 3.9, 6.2, 7.8, 10.1});
+        QVERIFY(std::fabs(f.slope - 1.99) < 1e-12);
+        QVERIFY(std::fabs(f.intercept - 0.05) < 1e-12);
+        QVERIFY(std::fabs(f.slopeSe - 0.059721576223896594) < 1e-12);
+        QVERIFY(std::fabs(f.ci95 - 3.182 * 0.059721576223896594) < 1e-12);
+        QVERIFY(std::fabs(f.r2 - 0.9973053289009772) < 1e-12);
+        QCOMPARE(studentT975(1), 12.706);
+        QVERIFY(std::fabs(studentT975(60) - 2.0003) < 2e-3);
+        QVERIFY(std::fabs(studentT975(1000) - 1.9623) < 2e-3);
+    }
+
+    void ratioOverSeedsGivesMeanSpreadAndVerdict() {
+        const ClaimSpec c = claim(
+            R"({"id":"r","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","min":2})");
+        const MetricHistory a1 = constant(6), a2 = constant(5), a3 = constant(4), b = constant(2);
+        std::vector<ClaimRun> runs = {{"a", 1, {}, &a1, true}, {"a", 2, {}, &a2, true},
+                                      {"a", 3, {}, &a3, true}, {"b", 1, {}, &b, true},
+                                      {"b", 2, {}, &b, true},  {"b", 3, {}, &b, true}};
+        ClaimResult r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.seeds, 3);
+        QCOMPARE(r.value, 2.5);
+        QCOMPARE(r.sd, 0.5);
+        QCOMPARE(r.lo, 2.0);
+        QCOMPARE(r.hi, 3.0);
+        QVERIFY2(QString::fromStdString(r.measured).contains("ratio 2.5 ± 0.5 (3 seeds, 2 to 3)"),
+                 r.measured.c_str());
+        // One seed short of the bar: the claim does not hold, and says for how many seeds.
+        const MetricHistory low = constant(3.8);
+        runs[2].history = &low;
+        r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QCOMPARE(r.seedsInRange, 2);
+        QVERIFY2(QString::fromStdString(r.measured).contains("2/3 seeds in range"),
+                 r.measured.c_str());
+        // A run still going: pending, with the number so far.
+        runs[0].finished = false;
+        r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Pending);
+        QVERIFY(r.value > 2);
+        // A run or metric missing: unavailable, saying which.
+        runs.resize(3);
+        r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Unavailable);
+        QVERIFY(QString::fromStdString(r.detail).contains("no run 'b'"));
+    }
+
+    void closeUsesTheChosenStatistic() {
+        const ClaimSpec c = claim(
+            R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"best","max":0.1})");
+        const MetricHistory a = series(10, 1, [](double it) { return 1.0 + it; });  // best 1
+        const MetricHistory b = series(10, 1, [](double it) { return 1.05 + it; });  // best 1.05
+        const ClaimResult r = evaluateClaim(c, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY(std::fabs(r.value - 0.05 / 1.05) < 1e-15);
+    }
+
+    void trendMeasuresTheEndOfTheRun() {
+        // Rises linearly over the last half: relative change = slope·span / mean.
+        const MetricHistory up = series(100, 10, [](double it) { return it < 500 ? 5 : 5 + 0.002 * (it - 500); });
+        const ClaimSpec rising = claim(
+            R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","window":0.5,"min":0.1})");
+        ClaimResult r = evaluateClaim(rising, {{"a", 1, {}, &up, true}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        const double span = 990 - 500, mean = 5 + 0.002 * span / 2;
+        QVERIFY(std::fabs(r.value - 0.002 * span / mean) < 1e-12);
+        // The same rise is not flat; a noisy level is.
+        const ClaimSpec flat = claim(
+            R"({"id":"f","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})");
+        QCOMPARE(evaluateClaim(flat, {{"a", 1, {}, &up, true}}).status, ClaimStatus::DoesNotHold);
+        const MetricHistory level = series(100, 10, [](double it) { return 4 + 0.01 * std::sin(it); });
+        r = evaluateClaim(flat, {{"a", 1, {}, &level, true}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY(std::fabs(r.value) < 0.01);
+        // Noise alone is not a significant rise (t < 2), even with a positive slope estimate.
+        const ClaimSpec anyRise = claim(
+            R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","window":0.5})");
+        QCOMPARE(evaluateClaim(anyRise, {{"a", 1, {}, &level, true}}).status,
+                 ClaimStatus::DoesNotHold);
+    }
+
+    void floorIterationAndTimesSooner() {
+        // e^{-it/τ} + 1: within 10% of the floor (≈ 1) once e^{-it/τ} ≤ 0.1 (a bit above: the
+        // floor is the mean of the last tenth).
+        const auto decay = [](double tau) {
+            return series(200, 5, [tau](double it) { return 1 + std::exp(-it / tau); });
+        };
+        const MetricHistory fast = decay(20), slow = decay(100);
+        const double fastIt = floorIteration(fast, 1, 0.1), slowIt = floorIteration(slow, 1, 0.1);
+        QCOMPARE(fastIt, 50.0);   // first multiple of 5 with e^{-it/20} ≤ 0.1 + floor excess
+        QCOMPARE(slowIt, 235.0);  // likewise for τ = 100
+        const ClaimSpec sooner = claim(
+            R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.1,"min":4})");
+        const ClaimResult r =
+            evaluateClaim(sooner, {{"a", 1, {}, &fast, true}, {"b", 1, {}, &slow, true}});
+        QCOMPARE(r.value, 235.0 / 50.0);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        // Reaching the floor at the first record counts as one logging interval, not zero.
+        const MetricHistory flat = constant(1);
+        const ClaimResult r0 =
+            evaluateClaim(sooner, {{"a", 1, {}, &flat, true}, {"b", 1, {}, &slow, true}});
+        QCOMPARE(r0.value, 235.0 / 10.0);
+    }
+
+    void slopeFitsEveryPointOfTheSweep() {
+        const ClaimSpec c = claim(
+            R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-1.6,"max":-1.4})");
+        std::vector<MetricHistory> hs;
+        std::vector<ClaimRun> runs;
+        const double ns[] = {32, 64, 128, 256};
+        for (double n : ns)
+            for (int seed : {1, 2})  // ±1% multiplicative scatter, opposite per seed
+                hs.push_back(constant(3 * std::pow(n, -1.5) * (seed == 1 ? 1.01 : 0.99)));
+        int k = 0;
+        for (double n : ns)
+            for (int seed : {1, 2})
+                runs.push_back({"a", seed, {{"data.n", std::to_string(static_cast<int>(n))}}, &hs[k++], true});
+        const ClaimResult r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.seeds, 8);
+        QVERIFY(std::fabs(r.value + 1.5) < 1e-12);  // the scatter is symmetric at every n
+        QVERIFY(r.lo < -1.5 && r.hi > -1.5 && r.hi - r.lo < 0.05);
+        // One value of x: no slope.
+        runs.resize(2);
+        QCOMPARE(evaluateClaim(c, runs).status, ClaimStatus::Unavailable);
+    }
+
+    void presetClaimsSeedsAndQuickSizes() {
+        PlanError err;
+        const auto plan = parsePlan(kPreset, "t", {}, &err);
+        QVERIFY2(plan, err.message.c_str());
+        QCOMPARE(plan->seeds, 3);
+        QCOMPARE(plan->claims.size(), std::size_t(1));
+        const auto runs = plainRuns(*plan);
+        QCOMPARE(runs.size(), std::size_t(6));
+        QCOMPARE(QString::fromStdString(runs[0].name), QString("x_seed5"));
+        QCOMPARE(QString::fromStdString(runs[5].name), QString("y_seed7"));
+        QCOMPARE(runs[5].label, std::string("y"));
+        QCOMPARE(runs[5].seedIndex, 2);
+        QCOMPARE(runs[5].config.getInt("seed"), 7);
+        const auto quick = quickPlan(*plan, &err);
+        QVERIFY2(quick, err.message.c_str());
+        QCOMPARE(quick->seeds, 2);
+        QCOMPARE(quick->runs[1].config.getInt("iterations"), 10);
+        QCOMPARE(quick->runs[1].config.getReal("lr"), 0.2);
+        // The real runs: the claim is checked over both seeds of the quick plan.
+        PlanRunOptions o;
+        const auto outcomes = runPlanned(plainRuns(*quick), "t", o);
+        const ClaimResult r = evaluateClaim(quick->claims[0], claimRuns(outcomes));
+        QCOMPARE(r.seeds, 2);
+        QVERIFY(r.status == ClaimStatus::Holds || r.status == ClaimStatus::DoesNotHold);
+    }
+
+    void presetErrorsNameTheClaim_data() {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown run") << "\"other\": \"y\"" << "\"other\": \"z\""
+                                     << "claim 'c1': \"other\" 'z' is not a run of this preset";
+        QTest::newRow("metric of no experiment") << "\"train_loss\"" << "\"norm_U\""
+                                                 << "metric 'norm_U' is not a metric of Experiment a";
+        QTest::newRow("slope without a sweep")
+            << "\"check\": \"ratio\"" << "\"check\": \"slope\", \"x\": \"data.n\""
+            << "unknown field 'other' for a slope check";
+        QTest::newRow("seeds") << "\"seeds\": 3" << "\"seeds\": 0" << "'seeds' must be an integer in [1, 100]";
+        QTest::newRow("quick key") << "\"iterations\": 10" << "\"iterationz\": 10" << "quick: run 'x'";
+    }
+    void presetErrorsNameTheClaim() {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, message);
+        QString text = QString::fromUtf8(kPreset);
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        PlanError err;
+        QVERIFY(!parsePlan(text.toStdString(), "t", {}, &err));
+        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+    }
+
+    void everyShippedPresetsClaimsAndQuickSizesParse() {
+        const PresetLibrary lib(PresetLibrary::defaultDirectories(""));
+        for (const auto& e : lib.entries()) {
+            PlanError err;
+            const auto plan = lib.load(e.name, {}, &err);
+            QVERIFY2(plan, err.message.c_str());
+            QVERIFY2(quickPlan(*plan, &err), err.message.c_str());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestClaims)
+#include "tst_claims.moc"
