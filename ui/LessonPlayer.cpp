@@ -67,6 +67,7 @@ LessonPlayer::LessonPlayer(MainWindow* window, const std::string& argv0)
     connect(c, &RunController::runStarted, this, [this] { updateEmphasis(); });
     connect(c, &RunController::activeChanged, this, [this] { onDrained(); });
     connect(c, &RunController::allFinished, this, [this] { onDrained(); });
+    connect(c, &RunController::drained, this, [this] { checkPauseClaim(); });
 }
 
 LessonPlayer::~LessonPlayer() {
@@ -247,6 +248,8 @@ void LessonPlayer::showStep() {
     }
     window_->showPresentationChart(chart);
     updateEmphasis();
+    claimPaused_ = false;
+    sinceClaimCheck_.invalidate();
     highlightedClaim_ = QString::fromStdString(step.highlightClaim);
     emit claimHighlighted(highlightedClaim_);
     onDrained();
@@ -274,6 +277,14 @@ void LessonPlayer::onDrained() {
     if (!playing() || !plan_) return;
     const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
     RunController* c = window_->controller();
+    if (!step.pauseClaim.empty() && !claimPaused_)
+        panel_->setStatus(c->anyActive() ? tr("The runs pause when the claim “%1” first holds.")
+                                               .arg(QString::fromStdString(step.pauseClaim))
+                                         : QString());
+    else if (!step.pauseClaim.empty() && !c->paused())
+        panel_->setStatus(c->anyActive() ? tr("The claim “%1” held; the runs go on.")
+                                               .arg(QString::fromStdString(step.pauseClaim))
+                                         : QString());
     if (step.pauseIteration > 0) {
         // Paused there: every run of the step's comparison has reached the pause point.
         bool reached = c->anyActive();
@@ -290,6 +301,59 @@ void LessonPlayer::onDrained() {
         else
             panel_->setStatus({});
     }
+}
+
+std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
+                                                            bool* holdsSoFar) const {
+    if (holdsSoFar) *holdsSoFar = false;
+    if (!plan_) return std::nullopt;
+    const ade::ClaimSpec* spec = nullptr;
+    for (const auto& c : plan_->claims)
+        if (QString::fromStdString(c.id) == id) spec = &c;
+    if (!spec) return std::nullopt;
+    // The step's comparison, every seed, as the claim sees it (histories copied: the store's
+    // are column-major).
+    const auto& ids = window_->batchIds();
+    const auto& planned = window_->batchRuns();
+    std::vector<ade::MetricHistory> histories;
+    histories.reserve(ids.size());
+    std::vector<ade::ClaimRun> runs;
+    int expected = 0;  // runs (seeds) of the claim's run
+    for (std::size_t i = 0; i < ids.size() && i < planned.size(); ++i) {
+        const RunRecord* r = window_->store()->run(ids[i]);
+        if (!r) continue;
+        histories.push_back(r->history());
+        runs.push_back({planned[i].label, planned[i].config.getInt("seed"), planned[i].varied,
+                        &histories.back(), !isActive(r->state)});
+        expected += planned[i].label == spec->run;
+    }
+    ade::ClaimResult result = ade::evaluateClaim(*spec, runs);
+    if (holdsSoFar)
+        *holdsSoFar = result.status == ade::ClaimStatus::Holds ||
+                      (result.status == ade::ClaimStatus::Pending && result.seeds > 0 &&
+                       result.seeds >= expected && result.seedsInRange == result.seeds);
+    return result;
+}
+
+void LessonPlayer::checkPauseClaim() {
+    if (!playing() || !plan_ || claimPaused_) return;
+    const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
+    RunController* c = window_->controller();
+    if (step.pauseClaim.empty() || !c->anyActive() || c->paused()) return;
+    // Throttled: a claim copies every history of the comparison.
+    if (sinceClaimCheck_.isValid() && sinceClaimCheck_.elapsed() < 250) return;
+    sinceClaimCheck_.start();
+    bool holds = false;
+    const auto result = evaluateClaim(QString::fromStdString(step.pauseClaim), &holds);
+    if (!result || !holds) return;
+    claimPaused_ = true;
+    c->pauseAll();
+    QString text;
+    for (const auto& claim : plan_->claims)
+        if (claim.id == step.pauseClaim) text = QString::fromStdString(claim.text);
+    panel_->setStatus(tr("Paused: the claim holds on the data so far — %1 (%2). Space resumes "
+                         "the runs.")
+                          .arg(text, QString::fromStdString(result->measured)));
 }
 
 void LessonPlayer::leave() {

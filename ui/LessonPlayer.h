@@ -5,6 +5,7 @@
 // claims checklist) and starts its runs, pausing them at the step's pause point. Next / Back
 // (Page Down / Page Up as a presentation clicker sends, → / ← when no field has the focus),
 // Esc leaves. The window stays usable: the teacher may change a knob and rerun; the step stays.
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
@@ -48,6 +49,10 @@ class LessonPlayer : public QObject {
     int stepCount() const;
     // The claim the current step highlights ("" = none).
     QString highlightedClaim() const { return highlightedClaim_; }
+    // A claim of the current step's plan over the runs of its comparison so far (nothing when
+    // the plan has no such claim); `holdsSoFar` says whether every seed's number is in range
+    // on the data so far (with every run of the claim recording), as the pause waits for.
+    std::optional<ade::ClaimResult> evaluateClaim(const QString& id, bool* holdsSoFar = nullptr) const;
 
   signals:
     void stepShown(int index);
@@ -64,6 +69,7 @@ class LessonPlayer : public QObject {
     bool continuesBatch(const ade::Plan& plan) const;
     void updateEmphasis();
     void onDrained();
+    void checkPauseClaim();  // a few times a second while the runs stream
     void setPlayingActions(bool on);
 
     MainWindow* window_;
@@ -76,6 +82,8 @@ class LessonPlayer : public QObject {
     std::optional<ade::Plan> plan_;  // the current step's
     int index_ = -1;
     QString highlightedClaim_;
+    bool claimPaused_ = false;  // the step's claim held once and paused the runs
+    QElapsedTimer sinceClaimCheck_;
     // Esc leaves the lesson while one plays; Stop gets its key back after.
     QList<QKeySequence> stopKeys_;
     bool enteredPresentation_ = false;  // leaving the lesson leaves presentation mode too

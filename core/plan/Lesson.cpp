@@ -263,10 +263,19 @@ std::optional<Plan> stepPlan(const Lesson& lesson, std::size_t index,
             return fail("highlights run \"" + step.highlightRun + "\", which its plan does not " +
                         "have; its runs: " + joined(labels));
     }
-    if (!step.highlightClaim.empty() || !step.pauseClaim.empty())
-        return fail("names claim \"" +
-                    (step.pauseClaim.empty() ? step.highlightClaim : step.pauseClaim) +
-                    "\", but its plan declares no claims");
+    std::vector<std::string> claimIds;
+    for (const auto& c : plan->claims)
+        claimIds.push_back(c.id);
+    for (const std::string* id : {&step.highlightClaim, &step.pauseClaim}) {
+        if (id->empty() ||
+            std::find(claimIds.begin(), claimIds.end(), *id) != claimIds.end())
+            continue;
+        return fail("names claim \"" + *id + "\", which its plan does not declare; its claims: " +
+                    joined(claimIds));
+    }
+    if (!step.pauseClaim.empty() && plan->sweep)
+        return fail("pauses when claim \"" + step.pauseClaim +
+                    "\" holds, but its plan is a sweep (a sweep has nothing to pause)");
     if (step.pauseIteration > 0) {
         if (plan->sweep) return fail("pauses at an iteration, but its plan is a sweep");
         long longest = 0;

@@ -22,8 +22,12 @@ const char* const kGood = R"({
     {"title": "Second", "caption": "An inline plan.",
      "config": {"config": {"experiment": "a", "iterations": 40, "data": {"n": 16}},
                 "runs": [{"name": "gd", "config": {"optimizer": "gd"}},
-                         {"name": "adam", "config": {"optimizer": "adam"}}]},
-     "highlight": {"run": "adam"}}
+                         {"name": "adam", "config": {"optimizer": "adam"}}],
+                "claims": [{"id": "adam-lower", "text": "Adam ends lower.", "paper": "A",
+                            "check": "ratio", "metric": "train_loss", "run": "adam",
+                            "other": "gd", "max": 1}]},
+     "highlight": {"run": "adam", "claim": "adam-lower"},
+     "pause": {"claim": "adam-lower"}}
   ]})";
 
 PresetLibrary shipped() {
@@ -58,6 +62,8 @@ class TestLessons : public QObject {
         QVERIFY(lesson->steps[1].preset.empty());
         QVERIFY(lesson->steps[1].config.is_object());
         QCOMPARE(lesson->steps[1].pauseIteration, -1L);
+        QCOMPARE(lesson->steps[1].highlightClaim, std::string("adam-lower"));
+        QCOMPARE(lesson->steps[1].pauseClaim, std::string("adam-lower"));
         // Without "name", the file's stem.
         const auto unnamed = parseLesson(oneStep(R"("preset": "a-ablation")"), "stem", &e);
         QVERIFY(unnamed);
@@ -82,6 +88,7 @@ class TestLessons : public QObject {
         QCOMPARE(second->runs[1].name, std::string("adam"));
         QCOMPARE(second->runs[1].config.getString("optimizer"), std::string("adam"));
         QCOMPARE(second->runs[0].config.getInt("data.n"), std::int64_t(16));
+        QCOMPARE(second->claims.size(), std::size_t(1));
         QVERIFY(!checkLesson(*lesson, lib));
         QVERIFY(!stepPlan(*lesson, 2, lib, &e));
         QVERIFY2(e.message.find("no step 3 (it has 2)") != std::string::npos, e.message.c_str());
@@ -178,8 +185,21 @@ class TestLessons : public QObject {
             "pauses at an iteration, but its plan is a sweep");
         row("pause after the end", R"("preset": "a-ablation", "set": {"iterations": 100}, "pause": {"iteration": 101})",
             "pauses at iteration 101, after its runs end (iterations = 100)");
-        row("claim the plan lacks", R"("preset": "a-ablation", "highlight": {"claim": "fast"})",
-            "names claim \"fast\", but its plan declares no claims");
+        row("claim of a plan without claims", R"("preset": "a-ablation", "highlight": {"claim": "fast"})",
+            "names claim \"fast\", which its plan does not declare; its claims: none");
+        row("claim the plan lacks", R"("config": {"config": {"experiment": "a", "iterations": 20},
+              "runs": [{"name": "gd"}, {"name": "adam", "config": {"optimizer": "adam"}}],
+              "claims": [{"id": "faster", "text": "t", "paper": "A", "check": "ratio",
+                          "metric": "train_loss", "run": "gd", "other": "adam", "min": 1}]},
+              "pause": {"claim": "slower"})",
+            "names claim \"slower\", which its plan does not declare; its claims: faster");
+        row("pause at a claim of a sweep", R"("config": {"config": {"experiment": "a", "iterations": 20},
+              "runs": [{"name": "gd"}],
+              "sweep": {"vary": {"data.n": [16, 32]}, "fit": {"x": "data.n", "y": "excess_risk"}},
+              "claims": [{"id": "law", "text": "t", "paper": "A", "check": "slope",
+                          "metric": "excess_risk", "run": "gd", "x": "data.n", "max": 0}]},
+              "pause": {"claim": "law"})",
+            "pauses when claim \"law\" holds, but its plan is a sweep");
     }
     void planErrorsNameTheStep() {
         QFETCH(QString, step);

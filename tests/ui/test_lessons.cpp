@@ -217,6 +217,45 @@ class TestLessons : public QObject {
         w->lessons()->leave();
     }
 
+    // A step that pauses when a claim first holds: the runs stream until the claim, checked on
+    // the data so far, holds, then pause there; its line is highlighted through the hook.
+    void pausesWhenTheClaimFirstHolds() {
+        QTemporaryDir dir;
+        const QString file = writeLesson(dir, "claim.json", R"({"title": "Claims", "steps": [
+            {"title": "Faster", "caption": "The larger step leaves the smaller behind.",
+             "config": {"config": {"experiment": "a", "seed": 5, "iterations": 200000,
+                                   "log_every": 1, "optimizer": "gd", "step_rule": "fixed",
+                                   "data": {"d": 2, "k": 2, "n": 16, "prompts": 8}},
+                        "runs": [{"name": "fast", "config": {"lr": 0.3}},
+                                 {"name": "slow", "config": {"lr": 0.003, "init": "same",
+                                                             "init_from": "fast"}}],
+                        "claims": [{"id": "fast-lower", "paper": "A", "check": "ratio",
+                                    "metric": "train_loss", "run": "slow", "other": "fast",
+                                    "min": 1.2, "text": "The larger step is lower."}]},
+             "highlight": {"claim": "fast-lower"},
+             "pause": {"claim": "fast-lower"}}]})");
+        auto w = makeWindow();
+        QSignalSpy highlighted(w->lessons(), &LessonPlayer::claimHighlighted);
+        QString error;
+        QVERIFY2(w->lessons()->playFile(file, &error), qPrintable(error));
+        QCOMPARE(highlighted.count(), 1);
+        QCOMPARE(highlighted.front().front().toString(), QStringLiteral("fast-lower"));
+        QCOMPARE(w->lessons()->highlightedClaim(), QStringLiteral("fast-lower"));
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), 20000);
+        bool holds = false;
+        const auto result = w->lessons()->evaluateClaim(QStringLiteral("fast-lower"), &holds);
+        QVERIFY(result);
+        QVERIFY2(holds, result->measured.c_str());
+        QVERIFY(result->value >= 1.2);
+        // It did not hold at the start (one start, one loss): the runs went some way first.
+        for (int id : w->batchIds())
+            QVERIFY(w->store()->run(id)->lastIteration() > 0);
+        QVERIFY(w->lessons()->captionPanel()->status().contains(QStringLiteral("the claim holds")));
+        QVERIFY(!w->lessons()->evaluateClaim(QStringLiteral("no-such-claim")));
+        w->lessons()->leave();
+        QCOMPARE(highlighted.back().front().toString(), QString());
+    }
+
     void aBadLessonIsRefusedWithItsStep() {
         QTemporaryDir dir;
         const QString file = writeLesson(dir, "bad.json", R"({"title": "Bad", "steps": [
