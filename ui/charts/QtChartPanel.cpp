@@ -280,8 +280,9 @@ class QtChartPanel final : public ChartPanel {
                         return std::find(ids.begin(), ids.end(), r->id) != ids.end();
                     };
                     const bool bold = has(options_.emphasisedRuns);
-                    if (has(options_.dimmedRuns)) col = overWhite(col, 45);
-                    QPen pen(col, raw ? 1.0 : bold ? 2.0 * width + 1.0 : width,
+                    // Faint but still readable from the back of a hall (40% of the colour).
+                    if (has(options_.dimmedRuns)) col = overWhite(col, 102);
+                    QPen pen(col, raw ? 1.0 : bold ? width + 2.0 : width,
                              raw ? Qt::SolidLine : paletteStyle(ci));
                     for (QLineSeries* s : {e.series, e.tail}) {
                         if (s->pen() != pen) s->setPen(pen);
