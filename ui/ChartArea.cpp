@@ -333,7 +333,17 @@ void ChartArea::applyPanelOptions(ChartPanel* p) {
     o.smoothing = smoothing();
     o.presentation = presentation_;
     o.seedBands = !seedsSeparate_;
+    o.emphasisedRuns = emphasisedRuns_;
+    o.dimmedRuns = dimmedRuns_;
     p->setOptions(o);
+}
+
+void ChartArea::setRunEmphasis(const std::vector<int>& emphasised, const std::vector<int>& dimmed) {
+    if (emphasised == emphasisedRuns_ && dimmed == dimmedRuns_) return;
+    emphasisedRuns_ = emphasised;
+    dimmedRuns_ = dimmed;
+    for (ChartPanel* p : panels_)
+        applyPanelOptions(p);
 }
 
 }  // namespace ade::ui

@@ -68,6 +68,10 @@ class ChartArea : public QWidget {
     void setFooter(QWidget* footer);
     bool emptyHintShown() const;
     void fitAll();
+    // A lesson's highlighted run: these runs' curves thicker, `dimmed` ones faint (run ids;
+    // empty lists: every run as usual).
+    void setRunEmphasis(const std::vector<int>& emphasised, const std::vector<int>& dimmed);
+    const std::vector<int>& emphasisedRuns() const { return emphasisedRuns_; }
 
   signals:
     void painted(double ms, double cpuMs);
@@ -98,6 +102,7 @@ class ChartArea : public QWidget {
     bool seedsSeparate_ = false;
     int presentChart_ = -1;
     QLabel* hint_ = nullptr;  // the empty-state hint, over the grid
+    std::vector<int> emphasisedRuns_, dimmedRuns_;
 };
 
 }  // namespace ade::ui

@@ -100,6 +100,12 @@ QString ClaimsChecklist::rowText(int i) const {
     return i >= 0 && i < rowCount() ? rows_[static_cast<std::size_t>(i)]->text() : QString();
 }
 
+void ClaimsChecklist::setHighlighted(const QString& id) {
+    if (highlighted_ == id) return;
+    highlighted_ = id;
+    render();
+}
+
 void ClaimsChecklist::render() {
     while (rows_.size() > claims_.size()) {
         delete rows_.back();
@@ -116,8 +122,16 @@ void ClaimsChecklist::render() {
     }
     for (std::size_t i = 0; i < claims_.size(); ++i) {
         const ade::ClaimResult r = i < results_.size() ? results_[i] : ade::ClaimResult{};
-        const QString html = claimHtml(claims_[i], r, large_);
+        const bool lit = !highlighted_.isEmpty() &&
+                         QString::fromStdString(claims_[i].id) == highlighted_;
+        const QString html = lit ? QStringLiteral("<b>▶ ") + claimHtml(claims_[i], r, large_) +
+                                       QStringLiteral("</b>")
+                                 : claimHtml(claims_[i], r, large_);
         if (rows_[i]->text() != html) rows_[i]->setText(html);  // no relayout when unchanged
+        const QString frame =
+            lit ? QStringLiteral("QLabel { border: 2px solid palette(highlight); padding: 2px; }")
+                : QString();
+        if (rows_[i]->styleSheet() != frame) rows_[i]->setStyleSheet(frame);
         rows_[i]->setToolTip(QString::fromStdString(r.detail));
     }
     setVisible(!claims_.empty());

@@ -30,6 +30,10 @@ class ClaimsChecklist : public QFrame {
     void setClaims(const std::vector<ade::ClaimSpec>& claims,
                    const std::vector<ade::ClaimResult>& results);
     void setLarge(bool large);  // presentation mode: larger type, one compact line per claim
+    // A lesson's highlighted claim (by id; empty: none): marked "▶", bold and framed, so the
+    // class sees which line the teacher means without relying on colour.
+    void setHighlighted(const QString& id);
+    QString highlighted() const { return highlighted_; }
     bool hasClaims() const { return !rows_.empty(); }
     QString rowText(int i) const;  // the i-th claim's text as shown (tests)
     int rowCount() const { return static_cast<int>(rows_.size()); }
@@ -41,6 +45,7 @@ class ClaimsChecklist : public QFrame {
     std::vector<ade::ClaimSpec> claims_;
     std::vector<ade::ClaimResult> results_;
     bool large_ = false;
+    QString highlighted_;
     void render();
 };
 

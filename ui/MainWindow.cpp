@@ -16,10 +16,12 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include "ChartArea.h"
 #include "ClaimsChecklist.h"
 #include "ExperimentAbout.h"
+#include "LessonPlayer.h"
 #include "ParamForm.h"
 #include "RateProbe.h"
 #include "RunController.h"
@@ -59,11 +61,24 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setWidgetResizable(true);
     sweepScroll->setWidget(sweep_);
     tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
-    setCentralWidget(tabs_);
+    // The centre: the tabs, and under them a lesson's caption while one plays.
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(tabs_, 1);
+    setCentralWidget(centre);
 
     buildDocks();
     buildActions();
     sessions_ = new SessionManager(this, options.persistSettings);
+    lessons_ = new LessonPlayer(this, options.argv0);
+    centreLayout->addWidget(lessons_->panel());
+    // The claim a lesson step points at, marked in both checklists.
+    connect(lessons_, &LessonPlayer::claimHighlighted, this, [this](const QString& id) {
+        checklist_->setHighlighted(id);
+        presentChecklist_->setHighlighted(id);
+    });
     buildMenus();
     // Presentation mode hides the About dock: its claims come under the charts.
     connect(action(QStringLiteral("presentation")), &QAction::toggled, this,
@@ -268,6 +283,7 @@ void MainWindow::buildMenus() {
         a->setToolTip(a->statusTip());
     }
     presets->setToolTipsVisible(true);
+    lessons_->buildMenu(menuBar()->addMenu(tr("&Lessons")));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* logY = view->addAction(tr("Log &y axes"));

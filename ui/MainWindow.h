@@ -28,6 +28,7 @@ namespace ade::ui {
 class ChartArea;
 class ClaimsChecklist;
 class ClaimsMonitor;
+class LessonPlayer;
 class ParamForm;
 class RateProbe;
 class RunController;
@@ -47,6 +48,7 @@ struct LaunchOptions {
     long screenshotAt = -1;       // take the screenshot once a run passes this iteration
     QString stats;                // JSON with frame times, solver rate, logged points
     bool presentation = false;    // start in presentation mode (charts only, large type)
+    QString lesson;               // play this lesson (a name of the Lessons menu, or a file)
     bool persistSettings = true;  // QSettings, recent sessions, crash recovery (off in tests)
     // Closing with runs not saved asks Save / Discard / Cancel (the program turns it on unless
     // --quit-when-done; off in tests, which turn it on where they test it).
@@ -77,6 +79,12 @@ class MainWindow : public QMainWindow {
     // `overrides` ("KEY=VALUE", as the CLI's --set) apply to every run of the preset.
     bool loadPreset(const QString& name, bool start,
                     const std::vector<std::string>& overrides = {});
+    // As loadPreset, for a plan already loaded (a lesson's step), shown under `name`.
+    bool loadPlan(const ade::Plan& plan, const QString& name, bool start);
+    // The runs of the last Start / preset (what Reset and Re-seed act on): ids and their plan.
+    const std::vector<int>& batchIds() const { return batch_; }
+    const std::vector<ade::PlannedRun>& batchRuns() const { return batchPlan_; }
+    LessonPlayer* lessons() const { return lessons_; }
     // Start: on an idle window whose form still shows the loaded preset, the preset's whole
     // comparison (all its runs); otherwise one new run of the form (startFromForm).
     void start();
@@ -120,6 +128,9 @@ class MainWindow : public QMainWindow {
     // large type, thick lines and the projector palette; leaving restores the layout before.
     void setPresentation(bool on);
     bool presentation() const { return presentation_; }
+    // Presentation mode's chart: the grid's chart `index` alone (0-based), or -1 the 2x2 grid
+    // (keys 1-4 and 0); the menu's check marks follow.
+    void showPresentationChart(int index);
     // Help > Keyboard shortcuts: every action of the window that has a key (text, key).
     std::vector<std::pair<QString, QString>> shortcutList() const;
     QString quickStartHtml() const;
@@ -175,6 +186,7 @@ class MainWindow : public QMainWindow {
     RunListWidget* runList_ = nullptr;
     SweepView* sweep_ = nullptr;
     SessionManager* sessions_ = nullptr;  // File menu: sessions, exports, recovery
+    LessonPlayer* lessons_ = nullptr;     // Lessons menu and the caption under the charts
     QTabWidget* tabs_ = nullptr;
     QTextBrowser* about_ = nullptr;
     QLabel* stateLabel_ = nullptr;

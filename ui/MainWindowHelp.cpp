@@ -82,6 +82,9 @@ QString MainWindow::quickStartHtml() const {
               "<li><b>Presentation mode</b> (%6): the charts alone, full screen, in large type "
               "and projector colours; 1 to 4 show one chart, 0 all four; %6 again brings the "
               "panels back.</li>"
+              "<li>The <b>Lessons</b> menu plays a teacher's sequence of presets in "
+              "presentation mode, a caption per step; Page Down and Page Up turn the steps, "
+              "Esc leaves.</li>"
               "<li><b>File</b> saves and opens sessions and exports figures and data.</li>"
               "</ol><p>Help &gt; Keyboard shortcuts lists every key.</p>")
         .arg(key("start"), key("pause"), key("step"), key("stop"), key("fitCharts"),

@@ -6,6 +6,7 @@
 
 #include "ChartArea.h"
 #include "ClaimsMonitor.h"
+#include "LessonPlayer.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -98,6 +99,22 @@ void MainWindow::launch() {
                     launchPending_ = false;
                     return;
                 }
+            }
+        } else if (!options_.lesson.isEmpty()) {
+            QString err;
+            const bool known = lessons_->library().find(options_.lesson.toStdString());
+            if (!(known ? lessons_->playNamed(options_.lesson, &err)
+                        : lessons_->playFile(options_.lesson, &err))) {
+                qWarning("attention-explorer: cannot play lesson %s: %s",
+                         qPrintable(options_.lesson), qPrintable(err));
+                statusBar()->showMessage(tr("Cannot play the lesson: %1").arg(err), 15000);
+                if (options_.quitWhenDone) {
+                    QApplication::exit(2);
+                    launchPending_ = false;
+                    return;
+                }
+            } else {
+                started = true;
             }
         } else if (!options_.preset.isEmpty()) {
             bool loaded = loadPreset(options_.preset, false, options_.sets);

@@ -71,11 +71,7 @@ void MainWindow::buildPresentationMenu(QMenu* view) {
         a->setCheckable(true);
         a->setChecked(i == 0);
         a->setEnabled(false);
-        connect(a, &QAction::triggered, this, [this, i] {
-            charts_->setPresentationChart(i - 1);
-            for (int k = 0; k <= 4; ++k)
-                action(QStringLiteral("presentChart%1").arg(k))->setChecked(k == i);
-        });
+        connect(a, &QAction::triggered, this, [this, i] { showPresentationChart(i - 1); });
     }
     // Each item names the chart it shows (the grid's charts depend on the experiment).
     connect(which, &QMenu::aboutToShow, this, [this] {
@@ -88,6 +84,13 @@ void MainWindow::buildPresentationMenu(QMenu* view) {
             a->setEnabled(presentation_);
         }
     });
+}
+
+void MainWindow::showPresentationChart(int index) {
+    charts_->setPresentationChart(index);
+    for (int k = 0; k <= 4; ++k)
+        if (QAction* a = action(QStringLiteral("presentChart%1").arg(k)))
+            a->setChecked(k == index + 1 || (k == 0 && index >= 4));
 }
 
 void MainWindow::setPresentation(bool on) {

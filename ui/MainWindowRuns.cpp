@@ -33,20 +33,25 @@ bool MainWindow::loadPreset(const QString& name, bool start,
             tr("Cannot load preset %1: %2").arg(name, QString::fromStdString(err.message)), 10000);
         return false;
     }
-    form_->setConfig(plan->runs.front().config);
+    return loadPlan(*plan, name, start);
+}
+
+bool MainWindow::loadPlan(const ade::Plan& plan, const QString& name, bool start) {
+    if (plan.runs.empty()) return false;
+    form_->setConfig(plan.runs.front().config);
     presetForm_ = form_->config().toJson().dump();
     // One seed each here: Start adds the Seeds box's (which the preset's "seeds" sets).
-    setSeeds(plan->seeds);
-    ade::Plan oneSeed = *plan;
+    setSeeds(plan.seeds);
+    ade::Plan oneSeed = plan;
     oneSeed.seeds = 1;
-    presetRuns_ = plan->sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(oneSeed);
-    setPresetClaims(plan->claims);
+    presetRuns_ = plan.sweep ? std::vector<ade::PlannedRun>{} : ade::plainRuns(oneSeed);
+    setPresetClaims(plan.claims);
     presetName_ = name;
-    presetDescription_ = QString::fromStdString(plan->description);
-    presetAbout_ = QString::fromStdString(plan->about);
+    presetDescription_ = QString::fromStdString(plan.description);
+    presetAbout_ = QString::fromStdString(plan.about);
     showAbout(presetName_, presetDescription_, presetAbout_);
-    if (plan->sweep) {
-        sweep_->setPlan(*plan);
+    if (plan.sweep) {
+        sweep_->setPlan(plan);
         tabs_->setCurrentIndex(1);  // the sweep view
         if (start) sweep_->start();
         return true;

@@ -35,8 +35,9 @@ void lowerThisThreadsPriority() {
 // GUI thread. Shared state is the mutex-protected buffer and the `done_` flag.
 class RunJob final : public ade::RunObserver {
   public:
-    RunJob(int id, ade::Config config, std::optional<ade::ParamSet> initial, bool paused)
-        : id_(id), config_(std::move(config)), initial_(std::move(initial)) {
+    RunJob(int id, ade::Config config, std::optional<ade::ParamSet> initial, bool paused,
+           long pauseAt)
+        : id_(id), config_(std::move(config)), initial_(std::move(initial)), pauseAt_(pauseAt) {
         if (paused) control_.pause();
         thread_ = std::thread([this] { work(); });
     }
@@ -47,6 +48,9 @@ class RunJob final : public ade::RunObserver {
 
     int id() const { return id_; }
     ade::RunControl& control() { return control_; }
+    void setPauseAt(long iteration) { pauseAt_.store(iteration, std::memory_order_relaxed); }
+    // True once after the run paused itself at its pause iteration.
+    bool takeSelfPaused() { return selfPaused_.exchange(false, std::memory_order_acq_rel); }
     bool done() const { return done_.load(std::memory_order_acquire); }
 
     struct Batch {
@@ -79,8 +83,17 @@ class RunJob final : public ade::RunObserver {
         columnsNew_ = true;
     }
     void onRecord(const std::vector<double>& row) override {
-        std::lock_guard lock(mutex_);
-        pending_.push_back(row);
+        {
+            std::lock_guard lock(mutex_);
+            pending_.push_back(row);
+        }
+        // A pause point: the trainer blocks at its next checkpoint, right after this record.
+        const long at = pauseAt_.load(std::memory_order_relaxed);
+        if (at > 0 && !row.empty() && row[0] >= static_cast<double>(at)) {
+            pauseAt_.store(-1, std::memory_order_relaxed);  // once: Resume carries on
+            control_.pause();
+            selfPaused_.store(true, std::memory_order_release);
+        }
     }
 
   private:
@@ -112,6 +125,8 @@ class RunJob final : public ade::RunObserver {
     ade::RunResult result_;
     std::string error_;
     std::atomic<bool> done_{false};
+    std::atomic<long> pauseAt_{-1};
+    std::atomic<bool> selfPaused_{false};
     std::thread thread_;
 };
 
@@ -138,7 +153,8 @@ int RunController::startRecord(int id, std::optional<ade::ParamSet> initial, boo
     if (!rec) return 0;
     if (initial) rec->initialParams = initial;
     const bool startPaused = paused || paused_;
-    jobs_.push_back(std::make_unique<RunJob>(id, rec->config, std::move(initial), startPaused));
+    jobs_.push_back(
+        std::make_unique<RunJob>(id, rec->config, std::move(initial), startPaused, pauseAt_));
     paused_ = startPaused;
     store_->setState(id, startPaused ? RunState::Paused : RunState::Running);
     if (!timer_.isActive()) timer_.start();
@@ -152,6 +168,13 @@ std::vector<int> RunController::activeIds() const {
     for (const auto& j : jobs_)
         ids.push_back(j->id());
     return ids;
+}
+
+void RunController::setPauseAtIteration(long iteration) {
+    pauseAt_ = iteration > 0 ? iteration : -1;
+    for (auto& j : jobs_)
+        if (store_->run(j->id()) && store_->run(j->id())->lastIteration() < iteration)
+            j->setPauseAt(pauseAt_);
 }
 
 void RunController::pauseAll() {
@@ -255,6 +278,20 @@ void RunController::drain() {
         }
         store_->setState(id, st, msg);
         changed = true;
+    }
+    // Runs that paused themselves at the pause iteration: paused in the store; once every active
+    // run is paused, the controller is (Space then resumes them all).
+    bool selfPaused = false;
+    for (auto& j : jobs_)
+        if (j->takeSelfPaused() && !j->done()) {
+            store_->setState(j->id(), RunState::Paused);
+            selfPaused = true;
+        }
+    if (selfPaused && !paused_ &&
+        std::all_of(jobs_.begin(), jobs_.end(),
+                    [](const auto& j) { return j->done() || j->control().isPaused(); })) {
+        paused_ = true;
+        emit activeChanged();
     }
     // Finished jobs leave the list before anyone hears about it, so handlers see a clean state.
     std::vector<int> finished;

@@ -35,6 +35,12 @@ class RunController : public QObject {
     int startRecord(int id, std::optional<ade::ParamSet> initial = std::nullopt,
                     bool paused = false);
 
+    // A pause point (lessons): every run started from now on, and every active run that has not
+    // reached it, pauses itself once at the first recorded iteration >= `iteration` (a run
+    // records every log_every iterations); Resume carries on. -1 clears it.
+    void setPauseAtIteration(long iteration);
+    long pauseAtIteration() const { return pauseAt_; }
+
     void pauseAll();
     void resumeAll();
     void stepAll();  // while paused: advance every active run to its next recorded iteration
@@ -70,6 +76,7 @@ class RunController : public QObject {
     bool paused_ = false;
     double itPerSec_ = 0.0;
     long latestIteration_ = 0;
+    long pauseAt_ = -1;
 };
 
 }  // namespace ade::ui

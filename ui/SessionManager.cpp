@@ -16,6 +16,7 @@
 #include "ChartArea.h"
 #include "DataExport.h"
 #include "ExportDialog.h"
+#include "FolderDialog.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -204,7 +205,8 @@ void SessionManager::showError(const QString& title, const QString& message) {
 bool SessionManager::saveSession(const QString& file, QString* error) {
     const auto* charts = window_->charts();
     const nlohmann::json settings = {
-        {"log_y", charts->logY()}, {"log_x", charts->logX()}, {"smoothing", charts->smoothing()}};
+        {"log_y", charts->logY()}, {"log_x", charts->logX()}, {"smoothing", charts->smoothing()},
+        {"wall_time_x", charts->wallTimeX()}};
     std::string err;
     if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*window_->store(), settings),
                                true, &err)) {
@@ -241,6 +243,9 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
     const auto& cs = r.session->chartSettings;
     if (cs.contains("log_y") && cs["log_y"].is_boolean()) charts->setLogY(cs["log_y"].get<bool>());
     if (cs.contains("log_x") && cs["log_x"].is_boolean()) charts->setLogX(cs["log_x"].get<bool>());
+    // x: wall time (optional: sessions of older versions have no such field).
+    if (cs.contains("wall_time_x") && cs["wall_time_x"].is_boolean())
+        charts->setWallTimeX(cs["wall_time_x"].get<bool>());
     if (cs.contains("smoothing") && cs["smoothing"].is_number())
         charts->setSmoothing(std::clamp(cs["smoothing"].get<double>(), 0.0, 0.999));
     charts->refresh(true);
@@ -281,18 +286,23 @@ void SessionManager::exportData(bool json) {
                                                        "runs.json", tr("JSON (*.json)"));
         if (f.isEmpty() || exportRunsJson(runs, f, {}, &error)) return;
     } else {
-        const QString d =
-            QFileDialog::getExistingDirectory(window_, tr("Export CSV files to folder"));
+        const QString d = chooseExportFolder(tr("Export CSV files to folder"));
         if (d.isEmpty() || !exportRunsCsv(runs, d, {}, &error).isEmpty()) return;
     }
     if (!error.isEmpty()) showError(tr("Export failed"), error);
+}
+
+QString SessionManager::chooseExportFolder(const QString& title) {
+    const QString d = chooseFolder(window_, title, exportFolder_);
+    if (!d.isEmpty()) exportFolder_ = d;  // the next export starts there
+    return d;
 }
 
 void SessionManager::exportParams() {
     const auto ids = window_->runList()->selectedRunIds();
     if (ids.isEmpty()) return;
     const RunRecord* r = window_->store()->run(ids.front());
-    const QString d = QFileDialog::getExistingDirectory(window_, tr("Export parameters to folder"));
+    const QString d = chooseExportFolder(tr("Export parameters to folder"));
     if (!r || d.isEmpty()) return;
     QString error;
     exportParamsNpy(*r, d, &error);

@@ -51,6 +51,10 @@ class SessionManager : public QObject {
     // a failed or cancelled save is Cancel.
     CloseChoice askToSave();
 
+    // Where the folder dialogs of exports open (FolderDialog.h): the last folder chosen.
+    QString exportFolder() const { return exportFolder_; }
+    void setExportFolder(const QString& folder) { exportFolder_ = folder; }
+
     QStringList recentSessions() const;
     QString currentFile() const { return current_; }
 
@@ -64,11 +68,13 @@ class SessionManager : public QObject {
     void showError(const QString& title, const QString& message);
     void exportData(bool json);
     void exportParams();
+    QString chooseExportFolder(const QString& title);
     void updateActions();
 
     MainWindow* window_;
     bool persistent_;
     QString current_;  // the session file last saved or opened
+    QString exportFolder_;
     QString recoveryPath_;
     std::unique_ptr<QLockFile> recoveryLock_;
     QTimer recoveryTimer_;

@@ -52,10 +52,16 @@ int main(int argc, char** argv) {
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (the charts alone, full screen, large type)."));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        QStringLiteral("Play lesson NAME (Lessons menu) or the lesson file FILE.json, in "
+                       "presentation mode."),
+        QStringLiteral("NAME|FILE"));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings (window, form, "
                                                        "recent sessions); no crash recovery either."));
-    p.addOptions({preset, set, seeds, autorun, quit, shot, shotAt, stats, presentation, noSettings});
+    p.addOptions({preset, set, seeds, autorun, quit, shot, shotAt, stats, presentation, lesson,
+                  noSettings});
     p.addPositionalArgument(QStringLiteral("session"),
                             QStringLiteral("A saved session (.json) to open, as File > Open "
                                            "Session (how the desktop's file manager opens one)."),
@@ -77,12 +83,18 @@ int main(int argc, char** argv) {
     o.persistSettings = !p.isSet(noSettings);
     o.askBeforeClosing = !o.quitWhenDone;  // scripted runs close without a question
     o.presentation = p.isSet(presentation);
+    o.lesson = p.value(lesson);
+    if (!o.lesson.isEmpty() && (!o.preset.isEmpty() || o.autorun || !o.sets.empty())) {
+        fprintf(stderr, "attention-explorer: a lesson loads its own presets; --preset, --set "
+                        "and --autorun go without --lesson\n");
+        return 2;
+    }
     o.argv0 = argc > 0 ? argv[0] : "";
     if (!p.positionalArguments().isEmpty()) {
         o.session = p.positionalArguments().constFirst();
-        if (!o.preset.isEmpty() || o.autorun || !o.sets.empty()) {
+        if (!o.preset.isEmpty() || o.autorun || !o.sets.empty() || !o.lesson.isEmpty()) {
             fprintf(stderr, "attention-explorer: a session file opens saved runs; --preset, "
-                            "--set and --autorun go without one\n");
+                            "--set, --autorun and --lesson go without one\n");
             return 2;
         }
     }
@@ -102,7 +114,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (o.preset.isEmpty() && o.session.isEmpty() &&
+    if (o.preset.isEmpty() && o.session.isEmpty() && o.lesson.isEmpty() &&
         (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty() || !o.sets.empty()))
         o.preset = QString::fromStdString(ade::defaultPresetName());
     {  // A bad --set is a usage error, reported before the window opens (as by the CLI).

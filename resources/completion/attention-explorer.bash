@@ -101,6 +101,23 @@ _attention_explorer() {
             _attention_explorer__files "$cur" '*.[jJ][sS][oO][nN]'
             return 0
             ;;
+        --lesson)
+            # The shipped lessons by name (beside the CLI's presets), or a lesson file.
+            cli=$(_attention_explorer__cli "${words[0]-}")
+            local dir=""
+            [[ -n $cli ]] && dir=${cli%/*}/../share/attention-explorer/lessons
+            _attention_explorer__files "$cur" '*.[jJ][sS][oO][nN]'
+            if [[ -n $dir && -d $dir && $cur != */* ]]; then
+                local f
+                for f in "$dir"/*.json; do
+                    [[ -e $f ]] || continue
+                    f=${f##*/}
+                    f=${f%.json}
+                    [[ $f == "$cur"* ]] && COMPREPLY+=("$f")
+                done
+            fi
+            return 0
+            ;;
         --screenshot-at | --seeds)
             COMPREPLY=()
             return 0
@@ -130,7 +147,7 @@ _attention_explorer() {
         return 0
     fi
     local opts="--preset --set --seeds --autorun --quit-when-done --screenshot --screenshot-at --stats
-        --presentation --no-settings --help --help-all --version"
+        --presentation --lesson --no-settings --help --help-all --version"
     if [[ $cur == -* && $cur != --* ]]; then
         opts="$opts -platform -style -stylesheet -display -qwindowgeometry -reverse"
     fi

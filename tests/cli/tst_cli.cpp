@@ -33,8 +33,9 @@ QStringList withoutTime(const QByteArray& csv) {
     return out;
 }
 
+// One seed per run (a preset's "seeds" would multiply the runs and name folders <run>_seed<N>).
 const QStringList kSmall = {"--set", "iterations=20",  "--set",  "data.n=16",
-                            "--set", "data.prompts=4", "--quiet"};
+                            "--set", "data.prompts=4", "--quiet", "--seeds", "1"};
 
 }  // namespace
 
@@ -173,7 +174,8 @@ class TestCli : public QObject {
         const QString out = tmp.filePath("div");
         const Result r =
             runCli({"run", "--preset", "a-same-start", "--out", out, "--set", "iterations=50",
-                    "--set", "data.n=16", "--set", "lr=1e6", "--set", "init_scale=3", "--quiet"});
+                    "--set", "data.n=16", "--set", "lr=1e6", "--set", "init_scale=3", "--quiet",
+                    "--seeds", "1"});
         QCOMPARE(r.code, 3);
         const QJsonObject s = readJson(out + "/gd/summary.json");
         QCOMPARE(s["status"].toString(), QString("diverged"));
@@ -186,7 +188,8 @@ class TestCli : public QObject {
         const QString out = tmp.filePath("int");
         QProcess p;
         p.start(cliPath(), {"run", "--preset", "a-same-start", "--out", out, "--set",
-                            "iterations=100000000", "--set", "data.n=16", "--set", "log_every=10"});
+                            "iterations=100000000", "--set", "data.n=16", "--set", "log_every=10",
+                            "--seeds", "1"});
         QVERIFY(p.waitForStarted());
         // Progress lines arrive on stderr (not a terminal: one per 10%, the first at 0%).
         QByteArray err;

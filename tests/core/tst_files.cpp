@@ -45,8 +45,9 @@ RunResult smallRun(Config* configOut = nullptr) {
     return t ? t->run() : RunResult{};
 }
 
+// One seed per run (a preset's "seeds" would multiply the runs and name folders <run>_seed<N>).
 const QStringList kSmall = {"--set", "iterations=20",  "--set",  "data.n=16",
-                            "--set", "data.prompts=4", "--quiet"};
+                            "--set", "data.prompts=4", "--quiet", "--seeds", "1"};
 
 // Conditions of the write matrix.
 enum class Fault {

@@ -56,7 +56,8 @@ class TestPresetsBC : public QObject {
         QFETCH(QString, preset);
         QFETCH(QStringList, sets);
         QFETCH(QStringList, columns);
-        QStringList args = {"run", "--preset", preset, "--out", tmp_.filePath(preset), "--quiet"};
+        QStringList args = {"run",  "--preset", preset,   "--out", tmp_.filePath(preset),
+                            "--quiet", "--seeds", "1"};
         for (const auto& s : sets)
             args << "--set" << s;
         const Result r = runCli(args, cache_.path());

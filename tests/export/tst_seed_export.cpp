@@ -144,13 +144,13 @@ class TestSeedExport : public QObject {
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto read = ade::readSessionFile((out + QStringLiteral("/session.json")).toStdString());
         QVERIFY2(read.session, read.error.c_str());
-        QCOMPARE(read.session->runs.size(), std::size_t(4));
+        QCOMPARE(read.session->runs.size(), std::size_t(6));  // 3 runs × 2 seeds
         for (const ade::SessionRun& run : read.session->runs)
             QVERIFY2(!run.group.empty(), run.name.c_str());
         RunStore s;
         addSessionToStore(*read.session, s);
         const auto groups = seedGroups(s.visibleRuns());
-        QCOMPARE(groups.size(), std::size_t(2));
+        QCOMPARE(groups.size(), std::size_t(3));
         QCOMPARE(groups[0].members.size(), std::size_t(2));
         QCOMPARE(groups[0].members[1]->seedIndex, 1);
     }

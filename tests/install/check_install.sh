@@ -24,6 +24,7 @@ ok "cmake --install --prefix $prefix"
 id=org.attentiondynamics.explorer
 for f in bin/attention-explorer-cli bin/attention-explorer \
          share/attention-explorer/presets/a-spectral-vs-random.json \
+         share/attention-explorer/lessons/spectral-start.json \
          share/applications/$id.desktop share/metainfo/$id.metainfo.xml \
          share/icons/hicolor/scalable/apps/attention-explorer.svg \
          share/man/man1/attention-explorer-cli.1.gz share/man/man1/attention-explorer.1.gz \

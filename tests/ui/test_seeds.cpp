@@ -328,17 +328,18 @@ class TestSeeds : public QObject {
         auto* box = w->findChild<QSpinBox*>(QStringLiteral("seeds"));
         QVERIFY(box);
         box->setValue(3);
-        // Loading a preset sets the box to the preset's "seeds" (this one has none: 1).
+        box->setValue(1);
+        // Loading a preset sets the box to the preset's "seeds" (this one has 3).
         QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false, {"iterations=20"}));
-        QCOMPARE(w->seeds(), 1);
+        QCOMPARE(w->seeds(), 3);
         box->setValue(3);
         QCOMPARE(w->seeds(), 3);
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->action(QStringLiteral("start"))->trigger();
-        QCOMPARE(w->store()->runs().size(), std::size_t(6));
+        QCOMPARE(w->store()->runs().size(), std::size_t(9));
         QVERIFY(finished.wait(60000));
         const auto groups = seedGroups(w->store()->visibleRuns());
-        QCOMPARE(groups.size(), std::size_t(2));
+        QCOMPARE(groups.size(), std::size_t(3));
         QCOMPARE(groups[0].label, QStringLiteral("alg1-spectral"));
         const long long base = groups[0].members[0]->config.getInt("seed");
         for (int k = 0; k < 3; ++k) {
@@ -351,7 +352,7 @@ class TestSeeds : public QObject {
         for (const QString& n : loss->seriesNames())
             banded = banded || n.contains(QStringLiteral("mean of 3 seeds, band: min–max"));
         QVERIFY2(banded, qPrintable(loss->seriesNames().join('|')));
-        QCOMPARE(w->runList()->topLevelItemCount(), 2);
+        QCOMPARE(w->runList()->topLevelItemCount(), 3);
         // View > Show seeds separately.
         w->action(QStringLiteral("seedsSeparate"))->setChecked(true);
         QVERIFY(w->charts()->seedsSeparate());
@@ -360,13 +361,13 @@ class TestSeeds : public QObject {
         // Play: three seeds of the form's settings, one group.
         w->form()->setConfig(adetest::tinyA(10));
         w->action(QStringLiteral("pause"))->trigger();
-        QCOMPARE(w->store()->runs().size(), std::size_t(9));
+        QCOMPARE(w->store()->runs().size(), std::size_t(12));
         QVERIFY(finished.wait(60000));
         const auto played = groups.size();
         QCOMPARE(seedGroups(w->store()->visibleRuns()).size(), played + 1);
         // Re-seed keeps the groups: three new seeds each.
         w->reseedRuns();
-        QCOMPARE(w->store()->runs().size(), std::size_t(12));
+        QCOMPARE(w->store()->runs().size(), std::size_t(15));
         QVERIFY(finished.wait(60000));
         const RunRecord& last = *w->store()->runs().back();
         QCOMPARE(last.seedIndex, 2);

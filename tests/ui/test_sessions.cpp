@@ -1,15 +1,21 @@
-// Sessions in the window: save -> open restores runs and charts exactly; malformed files leave
-// the window as it was; recovery after a crash; copy/paste config; continue a stopped run;
-// export every chart of a finished comparison.
+// Sessions in the window: save -> open restores runs and charts exactly (x: wall time too; an
+// older session without it still opens); malformed files leave the window as it was; recovery
+// after a crash; copy/paste config; continue a stopped run; export every chart of a finished
+// comparison; the export folder dialog creates a folder.
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QDir>
+#include <QFileDialog>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 
 #include "ChartArea.h"
 #include "Configs.h"
+#include "FolderDialog.h"
 #include "MainWindow.h"
 #include "ParamForm.h"
 #include "RunController.h"
@@ -47,6 +53,7 @@ class TestSessions : public QObject {
         auto w = makeWindow();
         runTwo(*w);
         w->charts()->setLogX(true);
+        w->charts()->setWallTimeX(true);
         w->store()->setVisible(w->store()->runs()[1]->id, false);
         const QString file = tmp.filePath("two runs ü.json");
         QString error;
@@ -68,6 +75,79 @@ class TestSessions : public QObject {
             QVERIFY(b.finalParams && (*b.finalParams)[0] == (*a.finalParams)[0]);
         }
         QVERIFY(v->charts()->logX());
+        QVERIFY(v->charts()->wallTimeX());  // x: wall time is saved with the session
+    }
+
+    // A session of an older version (no wall-time field) still opens, and leaves x as it is.
+    void aSessionWithoutTheWallTimeFieldOpens() {
+        auto w = makeWindow();
+        runTwo(*w);
+        const QString file = tmp.filePath("old.json");
+        QString error;
+        QVERIFY(w->sessions()->saveSession(file, &error));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        f.close();
+        QVERIFY(doc["chart_settings"].contains("wall_time_x"));
+        doc["chart_settings"].erase("wall_time_x");
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray::fromStdString(doc.dump()));
+        f.close();
+        for (bool wall : {false, true}) {
+            auto v = makeWindow();
+            v->charts()->setWallTimeX(wall);
+            QVERIFY2(v->sessions()->openSession(file, &error), qPrintable(error));
+            QCOMPARE(v->store()->runs().size(), std::size_t(2));
+            QCOMPARE(v->charts()->wallTimeX(), wall);
+        }
+    }
+
+    // The CSV export's folder dialog opens in a folder the user can write in, and its
+    // "Create New Folder" button makes the folder the files then go to.
+    void theExportFolderDialogCreatesAFolder() {
+        QVERIFY(QFileInfo(writableStartFolder(QStringLiteral("/proc"))).isWritable());
+        QCOMPARE(writableStartFolder(tmp.path()), QFileInfo(tmp.path()).absoluteFilePath());
+        auto w = makeWindow();
+        runTwo(*w);
+        QTemporaryDir out;
+        w->sessions()->setExportFolder(out.path());
+        bool seen = false, startsThere = false, canCreate = false;
+        int created = 0;
+        QTimer poll;
+        poll.setInterval(50);
+        connect(&poll, &QTimer::timeout, this, [&] {
+            QFileDialog* d = nullptr;
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* f = qobject_cast<QFileDialog*>(top); f && f->isVisible()) d = f;
+            if (!d || seen) return;
+            seen = d->objectName() == QStringLiteral("folderDialog");
+            startsThere = QFileInfo(d->directory().absolutePath()) == QFileInfo(out.path());
+            auto* create = d->findChild<QToolButton*>(QStringLiteral("newFolderButton"));
+            canCreate = create && create->isVisible() && create->isEnabled();
+            if (canCreate) create->click();
+            const QStringList made = QDir(out.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+            created = static_cast<int>(made.size());
+            if (created == 1) {
+                // The new folder chosen (its name in the field), then Choose.
+                d->selectFile(QDir(out.path()).filePath(made.front()));
+                static_cast<QDialog*>(d)->accept();  // QFileDialog::accept, as its Choose button
+            } else {
+                d->reject();
+            }
+        });
+        poll.start();
+        w->findChild<QAction*>(QStringLiteral("exportCsv"))->trigger();
+        poll.stop();
+        QVERIFY(seen);
+        QVERIFY(startsThere);
+        QVERIFY(canCreate);
+        QCOMPARE(created, 1);
+        const QStringList made = QDir(out.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(made.size(), 1);
+        const QString folder = QDir(out.path()).filePath(made.front());
+        QCOMPARE(QDir(folder).entryList({QStringLiteral("*.csv")}, QDir::Files).size(), 2);
+        QCOMPARE(QFileInfo(w->sessions()->exportFolder()), QFileInfo(folder));  // next time
     }
 
     void malformedFilesLeaveTheWindowAsItWas() {

@@ -24,6 +24,9 @@ struct ChartOptions {
     // Seeds of one group (RunRecord::group) as one curve, their mean, with a min–max band;
     // false: every seed's own curve ("Show seeds separately").
     bool seedBands = true;
+    // A lesson's highlighted run (run ids): its curves drawn thicker, the other runs of its
+    // comparison faint; runs in neither list as usual.
+    std::vector<int> emphasisedRuns, dimmedRuns;
 };
 
 // One chart: which metric columns it shows and how its y axis reads, all from the experiments'

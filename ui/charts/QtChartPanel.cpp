@@ -395,8 +395,15 @@ class QtChartPanel final : public ChartPanel {
                                                : single      ? paletteStyle(ci)
                                                : oneMetric   ? runPenStyle(r->colorIndex)
                                                              : paletteStyle(ci);
-                    const QColor col = raw ? overWhite(base, 60) : base;  // faint; opaque
-                    QPen pen(col, raw ? 1.0 : width, style);
+                    QColor col = raw ? overWhite(base, 60) : base;  // faint; opaque
+                    const auto has = [&](const std::vector<int>& ids) {
+                        return std::find(ids.begin(), ids.end(), r->id) != ids.end();
+                    };
+                    // A lesson's highlighted run: thicker; the rest of its comparison faint but
+                    // still readable from the back of a hall (40% of the colour).
+                    const bool bold = has(options_.emphasisedRuns);
+                    if (has(options_.dimmedRuns)) col = overWhite(col, 102);
+                    QPen pen(col, raw ? 1.0 : bold ? width + 2.0 : width, style);
                     for (QLineSeries* s : {e.series, e.tail}) {
                         if (s->pen() != pen) s->setPen(pen);
                         s->setVisible(!isHidden(e));
