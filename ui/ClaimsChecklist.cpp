@@ -106,6 +106,12 @@ void ClaimsChecklist::setHighlighted(const QString& id) {
     render();
 }
 
+void ClaimsChecklist::setOnlyHighlighted(bool only) {
+    if (onlyHighlighted_ == only) return;
+    onlyHighlighted_ = only;
+    render();
+}
+
 void ClaimsChecklist::render() {
     while (rows_.size() > claims_.size()) {
         delete rows_.back();
@@ -128,10 +134,7 @@ void ClaimsChecklist::render() {
                                        QStringLiteral("</b>")
                                  : claimHtml(claims_[i], r, large_);
         if (rows_[i]->text() != html) rows_[i]->setText(html);  // no relayout when unchanged
-        const QString frame =
-            lit ? QStringLiteral("QLabel { border: 2px solid palette(highlight); padding: 2px; }")
-                : QString();
-        if (rows_[i]->styleSheet() != frame) rows_[i]->setStyleSheet(frame);
+        rows_[i]->setVisible(!onlyHighlighted_ || highlighted_.isEmpty() || lit);
         rows_[i]->setToolTip(QString::fromStdString(r.detail));
     }
     setVisible(!claims_.empty());

@@ -30,9 +30,12 @@ class ClaimsChecklist : public QFrame {
     void setClaims(const std::vector<ade::ClaimSpec>& claims,
                    const std::vector<ade::ClaimResult>& results);
     void setLarge(bool large);  // presentation mode: larger type, one compact line per claim
-    // A lesson's highlighted claim (by id; empty: none): marked "▶", bold and framed, so the
-    // class sees which line the teacher means without relying on colour.
+    // A lesson's highlighted claim (by id; empty: none): marked "▶" and bold, so the class
+    // sees which line the teacher means without relying on colour.
     void setHighlighted(const QString& id);
+    // Show only the highlighted claim while there is one (presentation mode: the lesson's
+    // caption needs the room; the About panel's list keeps every claim).
+    void setOnlyHighlighted(bool only);
     QString highlighted() const { return highlighted_; }
     bool hasClaims() const { return !rows_.empty(); }
     QString rowText(int i) const;  // the i-th claim's text as shown (tests)
@@ -46,6 +49,7 @@ class ClaimsChecklist : public QFrame {
     std::vector<ade::ClaimResult> results_;
     bool large_ = false;
     QString highlighted_;
+    bool onlyHighlighted_ = false;
     void render();
 };
 

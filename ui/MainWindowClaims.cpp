@@ -25,6 +25,7 @@ QWidget* MainWindow::buildAboutPanel() {
     presentChecklist_ = new ClaimsChecklist;
     presentChecklist_->setObjectName(QStringLiteral("presentationClaims"));
     presentChecklist_->setLarge(true);
+    presentChecklist_->setOnlyHighlighted(true);
     charts_->setFooter(presentChecklist_);
     presentChecklist_->hide();
     connect(claims_, &ClaimsMonitor::updated, this, [this] {

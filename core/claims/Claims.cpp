@@ -327,9 +327,17 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             if (x > 0 && y > 0 && std::isfinite(y))
                 lx.push_back(std::log(x)), ly.push_back(std::log(y));
         }
-        bool anyMetric = false;
+        bool anyMetric = false, anyRecord = false;
         for (const auto& r : runs)
-            if (r.label == c.run && r.history && r.history->column(c.metric) >= 0) anyMetric = true;
+            if (r.label == c.run && r.history && !r.history->rows.empty()) {
+                anyRecord = true;
+                anyMetric = anyMetric || r.history->column(c.metric) >= 0;
+            }
+        if (!anyRecord) {
+            res.status = ClaimStatus::Pending;
+            res.detail = res.measured = "waiting for data";
+            return res;
+        }
         if (!anyMetric) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
         std::set<double> distinct(lx.begin(), lx.end());
         if (distinct.size() < 2)
@@ -354,19 +362,19 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     std::vector<SeedValue> values;
     for (const auto& [seed, r] : mine) {
         const MetricHistory& h = *r->history;
+        if (h.rows.empty()) continue;  // no record yet: waiting, not missing
         const int col = h.column(c.metric);
         if (col < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
-        if (h.rows.empty()) continue;
         const ClaimRun* o = nullptr;
         int ocol = -1;
         if (paired) {
             const auto it = others.find(seed);
             if (it == others.end()) continue;  // pair by seed only
             o = it->second;
+            if (o->history->rows.empty()) continue;
             ocol = o->history->column(c.metric);
             if (ocol < 0)
                 return unavailable("no metric '" + c.metric + "' in run '" + c.other + "'");
-            if (o->history->rows.empty()) continue;
         }
         SeedValue sv;
         switch (c.check) {
@@ -411,7 +419,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     if (values.empty()) {
         res.status = ClaimStatus::Pending;
         res.detail = "waiting for data";
-        res.measured = "no data yet";
+        res.measured = "waiting for data";
         return res;
     }
     double sum = 0, lo = INFINITY, hi = -INFINITY;

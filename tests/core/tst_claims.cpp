@@ -148,6 +148,12 @@ class TestClaims : public QObject {
         r = evaluateClaim(c, runs);
         QCOMPARE(r.status, ClaimStatus::Pending);
         QVERIFY(r.value > 2);
+        // A run without a record yet (columns not even known): waiting, not missing.
+        const MetricHistory empty;
+        std::vector<ClaimRun> starting = {{"a", 1, {}, &empty, false}, {"b", 1, {}, &b, false}};
+        r = evaluateClaim(c, starting);
+        QCOMPARE(r.status, ClaimStatus::Pending);
+        QCOMPARE(r.measured, std::string("waiting for data"));
         // A run or metric missing: unavailable, saying which.
         runs.resize(3);
         r = evaluateClaim(c, runs);

@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -177,6 +179,23 @@ class TestClaims : public QObject {
         QVERIFY(!list.isHidden());
         // Nothing changed: no evaluation.
         QVERIFY(!m.evaluate());
+        // A lesson's highlighted claim: "▶" and bold; the presentation strip shows it alone.
+        list.setHighlighted(QStringLiteral("fails"));
+        QVERIFY(list.rowText(1).startsWith(QStringLiteral("<b>▶ ")));
+        QVERIFY(!list.rowText(0).contains(QStringLiteral("▶")));
+        list.show();
+        list.setOnlyHighlighted(true);
+        const auto rows = list.findChildren<QLabel*>(QRegularExpression(QStringLiteral("^claim\\.")));
+        QCOMPARE(rows.size(), 3);
+        int shown = 0;
+        for (const QLabel* r : rows)
+            shown += r->isVisibleTo(&list);
+        QCOMPARE(shown, 1);
+        list.setHighlighted({});  // none highlighted: every claim again
+        shown = 0;
+        for (const QLabel* r : rows)
+            shown += r->isVisibleTo(&list);
+        QCOMPARE(shown, 3);
     }
 
     // Streaming: the claims are evaluated at most every ClaimsMonitor::kIntervalMs however
