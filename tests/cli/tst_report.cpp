@@ -42,8 +42,9 @@ class TestReport : public QObject {
         const QString out = tmp.filePath("quick");
         QStringList args = {"report", "--quick", "--out", out, "--jobs", "2"};
 #ifdef ADE_SANITIZED
-        // A sanitizer build runs several times slower: two presets, one of each paper.
-        args << "--only" << "a-same-start,c-lora-drift";
+        // A sanitizer build runs 5 to 15 times slower (ThreadSanitizer): the smallest preset
+        // only; the normal build checks every preset's claims.
+        args << "--only" << "a-same-start";
 #endif
         QElapsedTimer timer;
         timer.start();
@@ -54,7 +55,10 @@ class TestReport : public QObject {
 
         const QString md = QString::fromUtf8(adetest::readBytes(out + "/report.md"));
         QVERIFY(md.startsWith("# Reproduction report"));
-        QVERIFY(md.contains("## Paper A") && md.contains("## Paper B"));
+        QVERIFY(md.contains("## Paper A"));
+#ifndef ADE_SANITIZED
+        QVERIFY(md.contains("## Paper B"));
+#endif
         QVERIFY(md.contains("| claim | measured | verdict |"));
         QVERIFY(!md.contains("does not hold"));
 
@@ -85,7 +89,9 @@ class TestReport : public QObject {
             QVERIFY(QFileInfo(out + "/" + po["folder"].toString()).isDir());
         }
         QVERIFY(figures > 0);
+#ifndef ADE_SANITIZED
         QCOMPARE(papersRun.size(), 2);  // both papers' science is checked
+#endif
     }
 
     void aClaimThatDoesNotHoldFailsTheReport() {
