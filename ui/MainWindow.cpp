@@ -27,6 +27,7 @@
 #include "RunController.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
+#include "TimeCursor.h"
 #include "SessionManager.h"
 #include "SweepView.h"
 
@@ -45,6 +46,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     presets_ =
         std::make_unique<ade::PresetLibrary>(ade::PresetLibrary::defaultDirectories(options.argv0));
     store_ = new RunStore(this);
+    timeCursor_ = new TimeCursor(this);
     controller_ = new RunController(store_, this);
     probe_ = new RateProbe(this);
 

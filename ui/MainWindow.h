@@ -36,6 +36,7 @@ class RunListWidget;
 class RunStore;
 class SessionManager;
 class SweepView;
+class TimeCursor;
 
 struct LaunchOptions {
     QString preset;                 // load this preset at start
@@ -66,6 +67,8 @@ class MainWindow : public QMainWindow {
     void launch();
 
     RunStore* store() const { return store_; }
+    // The iteration the inside views and the curves' cursor show (time travel).
+    TimeCursor* timeCursor() const { return timeCursor_; }
     RunController* controller() const { return controller_; }
     ParamForm* form() const { return form_; }
     ChartArea* charts() const { return charts_; }
@@ -180,6 +183,7 @@ class MainWindow : public QMainWindow {
     LaunchOptions options_;
     std::unique_ptr<ade::PresetLibrary> presets_;
     RunStore* store_ = nullptr;
+    TimeCursor* timeCursor_ = nullptr;
     RunController* controller_ = nullptr;
     ParamForm* form_ = nullptr;
     ChartArea* charts_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace ade::ui {
 
@@ -27,6 +28,14 @@ QString stateText(RunState s) {
 
 bool isActive(RunState s) {
     return s == RunState::Starting || s == RunState::Running || s == RunState::Paused;
+}
+
+const ade::Snapshot* RunRecord::snapshotAt(long iteration) const {
+    if (snapshots.empty()) return nullptr;
+    if (iteration < 0) return &snapshots.back();
+    auto it = std::upper_bound(snapshots.begin(), snapshots.end(), iteration,
+                               [](long i, const ade::Snapshot& s) { return i < s.iteration; });
+    return it == snapshots.begin() ? nullptr : &*std::prev(it);
 }
 
 int RunRecord::column(const std::string& name) const {

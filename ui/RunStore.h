@@ -12,6 +12,7 @@
 
 #include "config/Config.h"
 #include "models/ParamSet.h"
+#include "training/Inspection.h"
 #include "training/Trainer.h"
 
 namespace ade::ui {
@@ -43,6 +44,12 @@ struct RunRecord {
     std::vector<std::vector<double>> data;       // data[column][record]
     std::optional<ade::ParamSet> initialParams;  // kept for "same start" and Reset
     std::optional<ade::ParamSet> finalParams;
+    // Parameter snapshots, oldest first (time travel, the inside views): at most the config's
+    // `snapshots`, within `snapshot_mb` MiB.
+    std::vector<ade::Snapshot> snapshots;
+    // The latest snapshot at or before `iteration` (iteration < 0: the latest of all); nullptr
+    // when there is none.
+    const ade::Snapshot* snapshotAt(long iteration) const;
 
     std::size_t size() const { return data.empty() ? 0 : data.front().size(); }
     int column(const std::string& name) const;   // -1 when absent

@@ -8,8 +8,11 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "io/Npy.h"
 #include "models/ParamSet.h"
+#include "training/Inspection.h"
 
 namespace ade {
 
@@ -55,6 +58,26 @@ class Problem {
 
     // Arrays written by --save-data (training data, true matrices).
     virtual std::vector<NamedArray> dataArrays() const { return {}; }
+
+    // --- Inspection (training/Inspection.h): what the explorer's inside views draw. ---
+    // Heatmaps of the model's matrices at p beside their targets (empty: none).
+    virtual std::vector<MatrixView> matrixViews(const ParamSet& /*p*/) { return {}; }
+    // Attention of one held-out sequence at p, first `maxTokens` tokens (nullopt: none).
+    virtual std::optional<AttentionView> attentionView(const ParamSet& /*p*/, int /*maxTokens*/) {
+        return std::nullopt;
+    }
+    // The factor plane's axes (nullopt: the model has no factor pair).
+    virtual std::optional<FactorPlane> factorPlane() const { return std::nullopt; }
+    // The point (‖L‖_F, ‖R‖_F) of p in the factor plane.
+    virtual Eigen::Vector2d factorPoint(const ParamSet& /*p*/) const { return {0.0, 0.0}; }
+    // The symmetry group's action g_t on p (g_0 = identity), e.g. (W_Q e^{t}, W_K e^{-t}): the
+    // landscape's orbit axis. nullopt when the model has none.
+    virtual std::optional<ParamSet> orbitMove(const ParamSet& /*p*/, double /*t*/) const {
+        return std::nullopt;
+    }
+    // True when the data loss is exactly invariant under orbitMove (B, C, Darcy: the model sees
+    // the product only); false when only a limit is (A at finite n: E(theta) is, L_n is not).
+    virtual bool orbitIsExactSymmetry() const { return false; }
 };
 
 }  // namespace ade
