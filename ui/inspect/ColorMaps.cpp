@@ -87,7 +87,7 @@ void drawColorBar(QPainter& p, const QRectF& rect, double lo, double hi, bool di
         p.drawText(QPointF(rect.right() + 6, y + fm.ascent() / 2 - 1), formatValue(v));
     }
     if (!caption.isEmpty())
-        p.drawText(QRectF(rect.left() - 40, rect.top() - fm.height() - 4, rect.width() + 80,
+        p.drawText(QRectF(rect.left() - 40, rect.top() - 1.5 * fm.height() - 4, rect.width() + 80,
                           fm.height()),
                    Qt::AlignCenter, caption);
 }

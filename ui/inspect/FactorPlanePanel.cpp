@@ -114,17 +114,29 @@ PlaneFrame paintFactorPlane(QPainter& p, const QRectF& area, const FactorPlaneSc
     p.drawLine(f.map(0, 0), f.map(f.range, f.range));
     // Trajectories and markers.
     for (const auto& r : scene.runs) {
-        QPainterPath path;
-        bool started = false;
+        // Solid up to the marked record, faint after it (the run's later path).
+        QPainterPath past, future;
+        bool startedPast = false, startedFuture = false;
+        const std::size_t split = r.marker >= 0 ? static_cast<std::size_t>(r.marker) : r.x.size();
         for (std::size_t k = 0; k < r.x.size(); ++k) {
             if (!std::isfinite(r.x[k]) || !std::isfinite(r.y[k])) continue;
             const QPointF pt = f.map(r.x[k], r.y[k]);
-            started ? path.lineTo(pt) : path.moveTo(pt);
-            started = true;
+            if (k <= split) {
+                startedPast ? past.lineTo(pt) : past.moveTo(pt);
+                startedPast = true;
+            }
+            if (k >= split) {
+                startedFuture ? future.lineTo(pt) : future.moveTo(pt);
+                startedFuture = true;
+            }
         }
-        p.setPen(QPen(r.color, 2.0));
+        QColor faint = r.color;
+        faint.setAlpha(70);
         p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
+        p.setPen(QPen(faint, 1.5));
+        p.drawPath(future);
+        p.setPen(QPen(r.color, 2.0));
+        p.drawPath(past);
         if (!r.x.empty()) {
             p.setPen(QPen(r.color, 1.5));
             p.setBrush(Qt::white);
@@ -168,7 +180,7 @@ PlaneFrame paintFactorPlane(QPainter& p, const QRectF& area, const FactorPlaneSc
                false, {});
     legendLine(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine),
                QObject::tr("the orbit through a run's marked point"), false, {});
-    legendLine(QPen(Qt::NoPen), QObject::tr("○ start   ● at the shown iteration"), false, {});
+    legendLine(QPen(Qt::NoPen), QObject::tr("○ start   ● at the shown iteration (faint: later)"), false, {});
     p.restore();
     return f;
 }

@@ -18,7 +18,11 @@ const ade::ParamSet* paramsAt(const RunRecord& r, long iteration, long* shown, Q
     }
     if (r.finalParams) {
         if (shown) *shown = r.lastIteration();
-        if (source) *source = QObject::tr("final parameters (no snapshot)");
+        if (source)
+            *source = iteration >= 0 && iteration < r.lastIteration()
+                          ? QObject::tr("final parameters: no snapshot at iteration %1")
+                                .arg(iteration)
+                          : QObject::tr("final parameters (no snapshot)");
         return &*r.finalParams;
     }
     if (r.initialParams) {
@@ -127,7 +131,9 @@ MatrixScene matrixScene(const RunRecord* r, ade::Problem* problem, long iteratio
     QString source;
     const ade::ParamSet* p = paramsAt(*r, iteration, &shown, &source);
     if (!p) {
-        s.note = QObject::tr("%1 has no parameters yet.").arg(r->name);
+        s.note = QObject::tr("%1 has recorded no parameters yet: they are shown from its first "
+                             "snapshot on, or when it ends.")
+                     .arg(r->name);
         return s;
     }
     s.heading = sceneHeading(*r, shown, source);
@@ -151,7 +157,9 @@ AttentionScene attentionScene(const RunRecord* r, ade::Problem* problem, long it
     QString source;
     const ade::ParamSet* p = paramsAt(*r, iteration, &shown, &source);
     if (!p) {
-        s.note = QObject::tr("%1 has no parameters yet.").arg(r->name);
+        s.note = QObject::tr("%1 has recorded no parameters yet: they are shown from its first "
+                             "snapshot on, or when it ends.")
+                     .arg(r->name);
         return s;
     }
     s.heading = sceneHeading(*r, shown, source);
