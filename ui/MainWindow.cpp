@@ -14,6 +14,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+
+#include <algorithm>
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -30,6 +32,7 @@
 #include "TimeCursor.h"
 #include "SessionManager.h"
 #include "SweepView.h"
+#include "inspect/InsideView.h"
 
 static void initResources() {
     Q_INIT_RESOURCE(explorer);
@@ -63,6 +66,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setWidgetResizable(true);
     sweepScroll->setWidget(sweep_);
     tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
+    inside_ = new InsideView(store_, timeCursor_, tabs_);
+    tabs_->addTab(inside_, tr("Inside the model"));
+    tabs_->setTabToolTip(2, tr("Matrices, attention and the factor plane of the focused run"));
     // The centre: the tabs, and under them a lesson's caption while one plays.
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -310,6 +316,9 @@ void MainWindow::buildMenus() {
                     [this] { tabs_->setCurrentIndex(0); });
     view->addAction(tr("S&weep view"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
                     [this] { tabs_->setCurrentIndex(1); });
+    view->addAction(tr("&Inside the model"), QKeySequence(Qt::CTRL | Qt::Key_3), this,
+                    [this] { tabs_->setCurrentWidget(inside_); })
+        ->setObjectName(QStringLiteral("insideView"));
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
@@ -378,6 +387,11 @@ void MainWindow::restoreSettings() {
             formRestored_ = true;
         }
     }
+    // The centre tab (charts, sweep, inside the model) and the inside view's panel.
+    tabs_->setCurrentIndex(std::clamp(s.value(QStringLiteral("view/tab"), 0).toInt(), 0,
+                                      tabs_->count() - 1));
+    inside_->setCurrentIndex(std::clamp(s.value(QStringLiteral("view/insidePanel"), 0).toInt(), 0,
+                                        inside_->count() - 1));
     if (s.value(QStringLiteral("view/presentation"), false).toBool())
         action(QStringLiteral("presentation"))->setChecked(true);
 }
@@ -392,6 +406,8 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("charts/wallTimeX"), charts_->wallTimeX());
     s.setValue(QStringLiteral("charts/smoothing"), charts_->smoothing());
     s.setValue(QStringLiteral("run/seeds"), seeds());
+    s.setValue(QStringLiteral("view/tab"), presentation_ ? savedTab_ : tabs_->currentIndex());
+    s.setValue(QStringLiteral("view/insidePanel"), inside_->currentIndex());
     s.setValue(QStringLiteral("charts/seedsSeparate"), charts_->seedsSeparate());
     {
         QVariantMap shown;

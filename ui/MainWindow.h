@@ -28,6 +28,7 @@ namespace ade::ui {
 class ChartArea;
 class ClaimsChecklist;
 class ClaimsMonitor;
+class InsideView;
 class LessonPlayer;
 class ParamForm;
 class RateProbe;
@@ -74,6 +75,8 @@ class MainWindow : public QMainWindow {
     ChartArea* charts() const { return charts_; }
     RunListWidget* runList() const { return runList_; }
     SweepView* sweepView() const { return sweep_; }
+    // "Inside the model": matrices, attention, factor plane (a tab beside the charts).
+    InsideView* insideView() const { return inside_; }
     SessionManager* sessions() const { return sessions_; }
     QAction* action(const QString& name) const;  // by objectName: start, pause, step, ...
     const ade::PresetLibrary& presets() const { return *presets_; }
@@ -189,6 +192,7 @@ class MainWindow : public QMainWindow {
     ChartArea* charts_ = nullptr;
     RunListWidget* runList_ = nullptr;
     SweepView* sweep_ = nullptr;
+    InsideView* inside_ = nullptr;
     SessionManager* sessions_ = nullptr;  // File menu: sessions, exports, recovery
     LessonPlayer* lessons_ = nullptr;     // Lessons menu and the caption under the charts
     QTabWidget* tabs_ = nullptr;

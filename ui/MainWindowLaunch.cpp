@@ -13,6 +13,7 @@
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "SweepView.h"
+#include "inspect/InsideView.h"
 #include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
 
@@ -68,6 +69,9 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
         maxSeries = std::max(maxSeries, r->size());
     }
     j["runs"] = runs;
+    // The inside views' refreshes on the GUI thread (at most InsideView::kRefreshHz a second).
+    j["inside_views"] = inside_->frameStats().toJson();
+    j["inside_views"]["refreshes"] = inside_->refreshes();
     j["solver_iterations_per_second"] = n ? rateSum / n : 0.0;
     j["logged_records"] = records;
     j["logged_points"] = points;

@@ -18,6 +18,7 @@
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "SweepView.h"
+#include "inspect/InsideView.h"
 #include "output/RunOutput.h"
 
 namespace ade::ui {
@@ -57,7 +58,8 @@ bool MainWindow::loadPlan(const ade::Plan& plan, const QString& name, bool start
         return true;
     }
     sweep_->clearPlan();
-    tabs_->setCurrentWidget(charts_);
+    // Its runs are drawn in the charts (or inside the model, when that tab is in front).
+    if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
     updateActions();  // Start's meaning and the empty charts' hint name the preset
     if (!start) return true;
     // A new comparison: older runs stay in the list, hidden from the charts.
@@ -84,7 +86,7 @@ void MainWindow::startPresetComparison() {
     // As when the preset is chosen: older runs stay in the list, hidden from the charts.
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
-    tabs_->setCurrentWidget(charts_);
+    if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
     if (!startBatch(withSeeds(presetRuns_, seeds()))) return;
     watchClaims();
     statusBar()->showMessage(
@@ -168,7 +170,7 @@ void MainWindow::startFromForm() {
     run.label = store_->uniqueName(tr("run %1").arg(store_->runs().size() + 1)).toStdString();
     run.name = run.label;
     run.config = form_->config();
-    tabs_->setCurrentWidget(charts_);
+    if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
     startBatch(withSeeds({run}, seeds()));
 }
 

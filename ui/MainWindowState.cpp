@@ -17,6 +17,7 @@
 #include "RateProbe.h"
 #include "RunController.h"
 #include "RunStore.h"
+#include "inspect/InsideView.h"
 
 namespace ade::ui {
 
@@ -224,7 +225,7 @@ void MainWindow::onSessionOpened() {
     showAbout({}, {}, {});
     batch_.clear();
     batchPlan_.clear();
-    tabs_->setCurrentWidget(charts_);
+    if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
     updateActions();
     updateStatus();
     updateEstimate();

@@ -34,9 +34,13 @@ Usage:
   attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
                                 [--format png,svg,pdf] [--size WxH] [--style screen|publication]
                                 [--set KEY=VALUE]...
+                                [--panels matrices,attention,factor-plane] [--iteration N]
+                                [--run NAME]
       Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
       the same code as the GUI's export: runs the preset or config first (or reads a saved
-      session), writes DIR/<chart>.<format> and DIR/session.json.
+      session), writes DIR/<chart>.<format> and DIR/session.json. With --panels, the inside
+      views instead: DIR/<panel>.<format> of run NAME (default: the first) at its snapshot at
+      or before iteration N (default: its latest; without snapshots its final parameters).
 
   attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
       The reproduction report: runs every preset (every seed; a preset's sweep), checks every
@@ -99,6 +103,19 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             if (!value(a.size)) return std::nullopt;
         } else if (arg == "--style") {
             if (!value(a.style)) return std::nullopt;
+        } else if (arg == "--panels") {
+            if (!value(a.panels)) return std::nullopt;
+        } else if (arg == "--run") {
+            if (!value(a.run)) return std::nullopt;
+        } else if (arg == "--iteration") {
+            if (!value(v)) return std::nullopt;
+            long long n = 0;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec != std::errc() || ptr != v.data() + v.size() || n < 0) {
+                *error = "invalid value '" + v + "' for --iteration: expected an integer >= 0";
+                return std::nullopt;
+            }
+            a.iteration = static_cast<long>(n);
         } else if (arg == "--out") {
             if (!value(a.outDir)) return std::nullopt;
         } else if (arg == "--set") {

@@ -15,6 +15,10 @@ struct CliArgs {
     bool saveData = false, quiet = false;
     bool quick = false, noFigures = false;  // report
     std::vector<std::string> only;          // report: these presets only (--only A,B)
+    // figure: the inside views (matrices, attention, factor-plane) instead of the charts, of
+    // run `run` ("" = the first) at `iteration` (-1 = the latest parameters).
+    std::string panels, run;
+    long iteration = -1;
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 

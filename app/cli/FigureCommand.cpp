@@ -16,6 +16,8 @@
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "charts/ScalingPlot.h"
+#include "inspect/InsideData.h"
+#include "inspect/InsideFigure.h"
 #include "output/RunOutput.h"
 #include "plan/PlanRunner.h"
 
@@ -129,6 +131,20 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         return fail(ExitInvalid,
                     "invalid value '" + a.style + "' for --style: expected screen or publication");
 
+    std::vector<ui::InsidePanel> panels;
+    for (const QString& name : QString::fromStdString(a.panels).split(',', Qt::SkipEmptyParts)) {
+        ui::InsidePanel panel;
+        if (!ui::parseInsidePanel(name, &panel))
+            return fail(ExitInvalid, "invalid value '" + name.toStdString() +
+                                         "' for --panels: expected matrices, attention or "
+                                         "factor-plane");
+        panels.push_back(panel);
+    }
+    if (!a.panels.empty() && panels.empty())
+        return fail(ExitInvalid, "--panels needs at least one of matrices, attention, factor-plane");
+    if (panels.empty() && (a.iteration >= 0 || !a.run.empty()))
+        return fail(ExitInvalid, "--iteration and --run apply to --panels only");
+
     HeadlessQt qt(argc, argv);
     ui::RunStore store;
 
@@ -160,7 +176,32 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     o.metadata = ui::reproductionText(store, QString::fromStdString(a.commandLine));
     QString error;
     const QString dir = QString::fromStdString(a.outDir);
-    const QStringList files = ui::renderAllFigures(store, o, formats, dir, &error);
+    QStringList files;
+    if (panels.empty()) {
+        files = ui::renderAllFigures(store, o, formats, dir, &error);
+    } else {
+        int runId = 0;
+        if (!a.run.empty()) {
+            for (const auto& r : store.runs())
+                if (r->name.toStdString() == a.run) runId = r->id;
+            if (runId == 0) return fail(ExitInvalid, "no run named '" + a.run + "'");
+        }
+        if (!QDir().mkpath(dir)) return fail(ExitFailed, "cannot create " + a.outDir);
+        ui::ProblemCache problems;
+        for (ui::InsidePanel panel : panels)
+            for (ui::FigureFormat f : formats) {
+                ui::InsideFrameSpec spec;
+                spec.panel = panel;
+                spec.runId = runId;
+                spec.iteration = a.iteration;
+                const QString path =
+                    QDir(dir).filePath(ui::insidePanelId(panel) + "." + ui::figureSuffix(f));
+                if (!ui::renderInsidePanel(store, problems, spec, o.size, f, path, o.metadata,
+                                           &error))
+                    return fail(ExitFailed, error.toStdString());
+                files << path;
+            }
+    }
     if (!error.isEmpty()) return fail(ExitFailed, error.toStdString());
     std::string err;
     const Session session = ui::sessionFromStore(store);

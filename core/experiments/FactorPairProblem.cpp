@@ -1,5 +1,7 @@
 #include "experiments/FactorPairProblem.h"
 
+#include <cmath>
+
 #include "models/VillaniEstimate.h"
 #include "util/WorkerPool.h"
 
@@ -65,6 +67,22 @@ double FactorPairProblem::structuralRegularizer(const ParamSet& p, ParamSet* gra
 Eigen::MatrixXd FactorPairProblem::rightFactor(const ParamSet& p) const {
     if (pair_.rightTransposed) return p[pair_.right].transpose();
     return p[pair_.right];
+}
+
+Eigen::MatrixXd FactorPairProblem::product(const ParamSet& p) const {
+    return p[pair_.left] * rightFactor(p).transpose();
+}
+
+Eigen::Vector2d FactorPairProblem::factorPoint(const ParamSet& p) const {
+    return {p[pair_.left].norm(), p[pair_.right].norm()};
+}
+
+std::optional<ParamSet> FactorPairProblem::orbitMove(const ParamSet& p, double t) const {
+    // (L e^{tH}, R e^{-tH^T}) with H = I: a scalar rescaling, the same for R stored transposed.
+    ParamSet q = p;
+    q[pair_.left] *= std::exp(t);
+    q[pair_.right] *= std::exp(-t);
+    return q;
 }
 
 void FactorPairProblem::evaluateFactors(const ParamSet& p, double trainLoss, double testLoss,

@@ -49,6 +49,13 @@ class FactorPairProblem : public Problem {
     // The balancing regulariser on the pair (regularizer = balancing), 0 otherwise.
     double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
 
+    // Inspection: the plane (‖L‖_F, ‖R‖_F) of the pair, the orbit (e^t L, e^{-t} R), which leaves
+    // the product and so the data loss exactly unchanged.
+    std::optional<FactorPlane> factorPlane() const override { return plane_; }
+    Eigen::Vector2d factorPoint(const ParamSet& p) const override;
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return true; }
+
   protected:
     // Reads the keys every factor-pair experiment has (init, init_scale, regularizer, lambda,
     // epsilon, threads, temperature, villani.probes, seed). Draws no random number.
@@ -69,6 +76,11 @@ class FactorPairProblem : public Problem {
     void evaluateFactors(const ParamSet& p, double trainLoss, double testLoss,
                          const char* normL, const char* normR, std::map<std::string, double>& out);
 
+    // Sets the factor plane's axis labels and the metric columns holding the same norms.
+    void setFactorPlane(FactorPlane plane) { plane_ = std::move(plane); }
+    // The product L R^T the model sees (W_Q W_K^T, U V).
+    Eigen::MatrixXd product(const ParamSet& p) const;
+
     // Read by the experiments' own code (the data loss's threads, metricNames()).
     std::unique_ptr<WorkerPool> pool_;
     int villaniProbes_ = 0;
@@ -77,6 +89,7 @@ class FactorPairProblem : public Problem {
     Eigen::MatrixXd rightFactor(const ParamSet& p) const;
 
     FactorPair pair_;
+    FactorPlane plane_;
     std::string init_;
     double initScale_;
     std::string regularizer_;

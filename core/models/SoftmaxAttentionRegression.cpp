@@ -364,16 +364,21 @@ int SoftmaxAttentionRegression::blockRows(int n) {
     return std::clamp(target, 8, 256);
 }
 
-Eigen::MatrixXd SoftmaxAttentionRegression::predict(const Eigen::MatrixXd& A,
-                                                    const Eigen::MatrixXd& B,
-                                                    const Eigen::MatrixXd& X) const {
+Eigen::MatrixXd SoftmaxAttentionRegression::attention(const Eigen::MatrixXd& B,
+                                                      const Eigen::MatrixXd& X) const {
     Eigen::MatrixXd S = (X * B) * X.transpose();
     if (excludeSelf_ && X.rows() > 1)
         S.diagonal().setConstant(-std::numeric_limits<double>::infinity());
     const Eigen::VectorXd mx = S.rowwise().maxCoeff();
     Eigen::MatrixXd W = (S.colwise() - mx).array().exp().matrix();
     W.array().colwise() /= W.rowwise().sum().array();
-    return W * X * A.transpose();
+    return W;
+}
+
+Eigen::MatrixXd SoftmaxAttentionRegression::predict(const Eigen::MatrixXd& A,
+                                                    const Eigen::MatrixXd& B,
+                                                    const Eigen::MatrixXd& X) const {
+    return attention(B, X) * X * A.transpose();
 }
 
 double SoftmaxAttentionRegression::loss(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,

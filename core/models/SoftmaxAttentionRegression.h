@@ -27,6 +27,11 @@ class SoftmaxAttentionRegression {
     Eigen::MatrixXd predict(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                             const Eigen::MatrixXd& X) const;
 
+    // Attention weights softmax_j(x_i^T B x_j) of one sequence (n x n; zero diagonal when the
+    // model excludes j = i).
+    Eigen::MatrixXd attention(const Eigen::MatrixXd& B, const Eigen::MatrixXd& X) const;
+    bool excludesSelf() const { return excludeSelf_; }
+
     // Rows per block so that a block of the attention matrix stays cache-sized.
     static int blockRows(int n);
 

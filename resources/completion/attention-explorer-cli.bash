@@ -236,7 +236,7 @@ _attention_explorer_cli() {
         keys) opts="--preset" ;;
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
         sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
-        figure) opts="--preset --config --session --out --format --size --style --set" ;;
+        figure) opts="--preset --config --session --out --format --size --style --set --panels --iteration --run" ;;
         report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
         *) opts="" ;;
     esac

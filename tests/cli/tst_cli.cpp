@@ -69,7 +69,8 @@ class TestCli : public QObject {
             QCOMPARE(
                 lines[0],
                 QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
-                           "manifold_distance_rel,norm_A,norm_B,imbalance,gen_gap,step_size,"
+                           "manifold_distance_rel,norm_A,norm_B,norm_L,norm_R,imbalance,gen_gap,"
+                           "step_size,"
                            "reg_value"));
             QCOMPARE(lines.size() - 2,
                      21);  // iterations 0..20 (log_every auto = 1) + trailing newline

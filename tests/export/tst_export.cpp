@@ -285,6 +285,43 @@ class TestExport : public QObject {
         QVERIFY(err.contains("'gif'"));
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", "/proc/nope"}, &err), 4);
     }
+
+    void cliFigureWritesTheInsidePanels() {
+        const QString a = tmp.filePath("panels-a"), b = tmp.filePath("panels-b");
+        QString err;
+        QCOMPARE(cli({"figure", "--preset", "b-regularizers", "--out", a, "--set", "iterations=20",
+                      "--set", "data.n=16", "--panels", "matrices,attention,factor-plane",
+                      "--format", "png,svg,pdf", "--size", "900x600"},
+                     &err),
+                 0);
+        for (const char* panel : {"matrices", "attention", "factor-plane"}) {
+            const QString png = a + "/" + panel + ".png";
+            QVERIFY2(QFileInfo::exists(png), qPrintable(err));
+            QCOMPARE(QImage(png).size(), QSize(1800, 1200));  // 900x600 at scale 2
+            QVERIFY(readBytes(a + "/" + panel + ".svg").contains("<svg"));
+            QVERIFY(readBytes(a + "/" + panel + ".pdf").startsWith("%PDF"));
+        }
+        QVERIFY(!QFileInfo::exists(a + "/loss.png"));  // the panels instead of the charts
+        // The same session at an earlier iteration and for another run: another picture.
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--panels",
+                      "factor-plane", "--format", "png", "--size", "900x600", "--iteration",
+                      "5"},
+                     &err),
+                 0);
+        QVERIFY(QImage(b + "/factor-plane.png") != QImage(a + "/factor-plane.png"));
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--panels",
+                      "heatmaps"},
+                     &err),
+                 2);
+        QVERIFY(err.contains("'heatmaps'"));
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--panels",
+                      "matrices", "--run", "no-such-run"},
+                     &err),
+                 2);
+        QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--iteration", "3"},
+                     &err),
+                 2);
+    }
 };
 
 QTEST_MAIN(TestExport)

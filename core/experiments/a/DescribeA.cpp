@@ -20,6 +20,12 @@ void describeExperimentA(ExperimentInfo& info) {
                             "imbalance", false, true,
                             "How unbalanced the factor pair is; the balancing regulariser pulls "
                             "it to zero, Algorithm 1's spectral start begins there."};
+    MetricInfo normL = normMetric("norm_L", "L", "the factor");
+    normL.meaning = "Frobenius norm of the factor L = A Σ^{1/2} (true Σ): the factor plane's x. "
+                    "Along the orbit (L e^t, R e^{-t}) it grows while ‖R‖_F shrinks.";
+    MetricInfo normR = normMetric("norm_R", "R", "the factor");
+    normR.meaning = "Frobenius norm of the factor R = Σ^{1/2} B Σ^{1/2} (true Σ): the factor "
+                    "plane's y; balanced minimisers have ‖L‖_F = ‖R‖_F.";
     MetricInfo trainLoss = sharedMetric("train_loss");
     trainLoss.meaning = "Mean loss L_n on the P training sequences of n tokens.";
     MetricInfo testLoss = sharedMetric("test_loss");
@@ -31,6 +37,8 @@ void describeExperimentA(ExperimentInfo& info) {
                     rel,
                     normMetric("norm_A", "A", "the value/output matrix"),
                     normMetric("norm_B", "B", "the merged key-query matrix"),
+                    normL,
+                    normR,
                     imbalance,
                     sharedMetric("gen_gap")};
     info.charts = {sharedChart("loss"),         sharedChart("manifold"),

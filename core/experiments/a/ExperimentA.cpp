@@ -241,6 +241,8 @@ std::vector<std::string> ExperimentA::metricNames() const {
             "manifold_distance_rel",
             "norm_A",
             "norm_B",
+            "norm_L",
+            "norm_R",
             "imbalance",
             "gen_gap"};
 }
@@ -257,6 +259,8 @@ void ExperimentA::evaluate(const ParamSet& p, double trainLoss,
     out["manifold_distance_rel"] = dist / manifold_->scale();
     out["norm_A"] = p[0].norm();
     out["norm_B"] = p[1].norm();
+    out["norm_L"] = f.L.norm();
+    out["norm_R"] = f.R.norm();
     out["imbalance"] = imbalance(f);
     out["gen_gap"] = testLoss - trainLoss;
 }

@@ -32,9 +32,21 @@ class ExperimentA final : public Problem {
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
 
+    // Inspection (InspectA.cpp). L = A Σ^{1/2}, R = Σ^{1/2} B Σ^{1/2}, X* = M Σ^{1/2} with the
+    // true Σ (MODELS.md "The infinite-data limit"), as the manifold distance uses.
+    std::vector<MatrixView> matrixViews(const ParamSet& p) override;
+    std::optional<AttentionView> attentionView(const ParamSet& p, int maxTokens) override;
+    std::optional<FactorPlane> factorPlane() const override;
+    Eigen::Vector2d factorPoint(const ParamSet& p) const override;
+    // (L e^t, R e^{-t}), i.e. (e^t A, e^{-t} B): a symmetry of E(θ) only; at finite n the
+    // attention output depends on B itself, so L_n changes.
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return false; }
+
     // For tests and the benchmark.
     const RegressionTruth& truth() const { return truth_; }
     const SequenceSet& trainingData() const { return train_; }
+    const SequenceSet& testData() const { return test_; }
     const Eigen::MatrixXd& sigmaHat() const { return sigmaHat_; }
     const Eigen::MatrixXd& crossMoment() const { return crossHat_; }
     const ManifoldDistance& manifold() const { return *manifold_; }

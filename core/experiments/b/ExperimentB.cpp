@@ -5,6 +5,7 @@
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
+#include "training/AttentionWeights.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
@@ -92,12 +93,15 @@ constexpr int kChunk = 32;  // samples per work item
 
 }  // namespace
 
+Eigen::MatrixXd SingleHeadAttention::attention(const Eigen::MatrixXd& WQ,
+                                               const Eigen::MatrixXd& WK,
+                                               const Eigen::MatrixXd& X) const {
+    return rowSoftmax((X * WQ) * (X * WK).transpose() / std::sqrt(static_cast<double>(dk_)));
+}
+
 Eigen::MatrixXd SingleHeadAttention::predict(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
                                              const Eigen::MatrixXd& X) const {
-    Eigen::MatrixXd S = (X * WQ) * (X * WK).transpose() / std::sqrt(static_cast<double>(dk_));
-    S = (S.colwise() - S.rowwise().maxCoeff()).array().exp().matrix();
-    S.array().colwise() /= S.rowwise().sum().array();
-    return S * (X * WV_);
+    return attention(WQ, WK, X) * (X * WV_);
 }
 
 double SingleHeadAttention::loss(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
@@ -201,6 +205,7 @@ ExperimentB::ExperimentB(const Config& c)
     test_ = sampleTokens(static_cast<int>(c.getInt("data.test_n")), tokens_, d_, model_, WQstar_,
                          WKstar_, noise, testRng);
     setTeacherProduct(WQstar_ * WKstar_.transpose(), dk_);
+    setFactorPlane({"‖W_Q‖_F", "‖W_K‖_F", "norm_WQ", "norm_WK"});
 }
 
 ExperimentB::~ExperimentB() = default;
@@ -242,6 +247,38 @@ std::vector<NamedArray> ExperimentB::dataArrays() const {
             toNamedArray("W_Q_star", WQstar_),
             toNamedArray("W_K_star", WKstar_),
             toNamedArray("W_V", model_.WV())};
+}
+
+}  // namespace ade
+
+namespace ade {
+
+std::vector<MatrixView> ExperimentB::matrixViews(const ParamSet& p) {
+    const Eigen::MatrixXd prod = product(p);
+    const Eigen::MatrixXd teacher = WQstar_ * WKstar_.transpose();
+    return {{"W_Q W_Kᵀ", "The product the model sees: score x_iᵀ W_Q W_Kᵀ x_j / √d_k.", 0, prod},
+            {"W_Q* W_K*ᵀ", "The teacher's product, which generated the targets.", 0, teacher},
+            {"W_Q W_Kᵀ − W_Q* W_K*ᵀ", "How far the student's product is from the teacher's.", 0,
+             prod - teacher},
+            {"W_Q", "The query factor (d × d_k).", 1, p[0]},
+            {"W_K", "The key factor (d × d_k).", 1, p[1]},
+            {"W_Q*", "The teacher's query factor: any (W_Q* G, W_K* G⁻ᵀ) has the same product.", 1,
+             WQstar_},
+            {"W_K*", "The teacher's key factor.", 1, WKstar_}};
+}
+
+std::optional<AttentionView> ExperimentB::attentionView(const ParamSet& p, int maxTokens) {
+    if (test_.samples == 0) return std::nullopt;
+    const int n = std::min(tokens_, std::max(1, maxTokens));
+    const Eigen::MatrixXd X = test_.X.topRows(n);
+    AttentionView v;
+    v.title = "softmax(x_iᵀ W_Q W_Kᵀ x_j / √d_k), held-out sample 1";
+    if (n < tokens_) v.title += " (first " + std::to_string(n) + " tokens)";
+    v.weights = model_.attention(p[0], p[1], X);
+    v.referenceTitle = "teacher: softmax(x_iᵀ W_Q* W_K*ᵀ x_j / √d_k)";
+    v.reference = model_.attention(WQstar_, WKstar_, X);
+    addTokenFeatures(v, X);
+    return v;
 }
 
 }  // namespace ade

@@ -31,6 +31,10 @@ class SingleHeadAttention {
     // Outputs for one sample (N x d_v).
     Eigen::MatrixXd predict(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
                             const Eigen::MatrixXd& X) const;
+    // Attention weights RowSoftmax(X W_Q W_K^T X^T / sqrt(d_k)) of one sample (N x N).
+    Eigen::MatrixXd attention(const Eigen::MatrixXd& WQ, const Eigen::MatrixXd& WK,
+                              const Eigen::MatrixXd& X) const;
+    int dk() const { return dk_; }
     const Eigen::MatrixXd& WV() const { return WV_; }
 
   private:
@@ -50,10 +54,15 @@ class ExperimentB final : public FactorPairProblem {
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
+    // W_Q W_K^T beside the teacher's and their difference; W_Q, W_K beside the teacher's.
+    std::vector<MatrixView> matrixViews(const ParamSet& p) override;
+    // The first held-out sample's attention beside the teacher's.
+    std::optional<AttentionView> attentionView(const ParamSet& p, int maxTokens) override;
 
     const Eigen::MatrixXd& teacherWQ() const { return WQstar_; }
     const Eigen::MatrixXd& teacherWK() const { return WKstar_; }
     const SingleHeadAttention& model() const { return model_; }
+    const TokenSamples& testData() const { return test_; }
 
   private:
     int d_, dk_, dv_, tokens_;

@@ -159,6 +159,7 @@ ExperimentC::ExperimentC(const Config& c)
     sample(static_cast<int>(c.getInt("data.n")), dataRng, Xtrain_, Ytrain_);
     sample(static_cast<int>(c.getInt("data.test_n")), testRng, Xtest_, Ytest_);
     setTeacherProduct(Ustar_ * Vstar_, r_);
+    setFactorPlane({"‖U‖_F", "‖V‖_F", "norm_U", "norm_V"});
 }
 
 ExperimentC::~ExperimentC() = default;
@@ -192,6 +193,17 @@ std::vector<NamedArray> ExperimentC::dataArrays() const {
             toNamedArray("X_test", Xtest_),     toNamedArray("Y_test", Ytest_),
             toNamedArray("W_pre", net_.Wpre()), toNamedArray("W2", net_.W2()),
             toNamedArray("U_star", Ustar_),     toNamedArray("V_star", Vstar_)};
+}
+
+std::vector<MatrixView> ExperimentC::matrixViews(const ParamSet& p) {
+    const double alpha = net_.alpha();
+    const Eigen::MatrixXd update = alpha * product(p);
+    const Eigen::MatrixXd target = alpha * Ustar_ * Vstar_;
+    return {{"α U V", "The LoRA update added to W_pre (h × d): W = W_pre + α U V.", 0, update},
+            {"α U* V*", "The target update that generated the data.", 0, target},
+            {"α U V − α U* V*", "How far the update is from its target.", 0, update - target},
+            {"U", "The adapter's left factor (h × r).", 1, p[0]},
+            {"V", "The adapter's right factor (r × d).", 1, p[1]}};
 }
 
 }  // namespace ade

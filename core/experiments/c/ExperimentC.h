@@ -28,6 +28,7 @@ class LoraNetwork {
                             const Eigen::MatrixXd& X) const;
     const Eigen::MatrixXd& Wpre() const { return Wpre_; }
     const Eigen::MatrixXd& W2() const { return W2_; }
+    double alpha() const { return alpha_; }
 
   private:
     Eigen::MatrixXd Wpre_, W2_;
@@ -47,6 +48,9 @@ class ExperimentC final : public FactorPairProblem {
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
+    // The LoRA update alpha U V beside its target alpha U* V* and their difference; U, V.
+    // No attention view: the network has none.
+    std::vector<MatrixView> matrixViews(const ParamSet& p) override;
 
     const Eigen::MatrixXd& teacherU() const { return Ustar_; }
     const Eigen::MatrixXd& teacherV() const { return Vstar_; }

@@ -57,6 +57,16 @@ class DarcyRegression final : public Problem {
         double loss = 0, rmse = 0, relL2 = 0;
     };
     Errors testErrors(const ParamSet& p);
+
+    // Inspection (InspectDarcy.cpp): W_Q W_Kᵀ (beside stage 1's in stage 2), W_Q, W_K; the
+    // attention over the patches of the first held-out field; the plane (‖W_Q‖_F, ‖W_K‖_F) and
+    // the orbit (e^t W_Q, e^{-t} W_K), exact since scores see W_Q W_Kᵀ only.
+    std::vector<MatrixView> matrixViews(const ParamSet& p) override;
+    std::optional<AttentionView> attentionView(const ParamSet& p, int maxTokens) override;
+    std::optional<FactorPlane> factorPlane() const override;
+    Eigen::Vector2d factorPoint(const ParamSet& p) const override;
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return true; }
     const VitRegressor& model() const { return model_; }
     const DarcyTask& task() const { return *task_; }
 

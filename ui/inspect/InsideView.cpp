@@ -1,0 +1,156 @@
+#include "inspect/InsideView.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QEvent>
+#include <QTimer>
+
+#include "RunStore.h"
+#include "SessionBridge.h"
+#include "TimeCursor.h"
+#include "inspect/AttentionPanel.h"
+#include "inspect/FactorPlanePanel.h"
+#include "inspect/InsideData.h"
+#include "inspect/MatrixPanel.h"
+
+namespace ade::ui {
+
+InsideView::InsideView(RunStore* store, TimeCursor* cursor, QWidget* parent)
+    : QTabWidget(parent), store_(store), cursor_(cursor) {
+    setObjectName(QStringLiteral("insideView"));
+    setDocumentMode(true);
+    problems_ = new ProblemCache(this);
+    matrices_ = new MatrixPanel(this);
+    attention_ = new AttentionPanel(this);
+    plane_ = new FactorPlanePanel(this);
+    addTab(matrices_, tr("Matrices"));
+    addTab(attention_, tr("Attention"));
+    addTab(plane_, tr("Factor plane"));
+    setTabToolTip(0, tr("Heatmaps of the model's matrices beside their targets"));
+    setTabToolTip(1, tr("Attention weights of one held-out sequence"));
+    setTabToolTip(2, tr("Each run's path in the plane of its two factors' norms"));
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setObjectName(QStringLiteral("insideExport"));
+    exportButton->setToolTip(tr("This panel as PNG, SVG or PDF"));
+    setCornerWidget(exportButton, Qt::TopRightCorner);
+    connect(exportButton, &QPushButton::clicked, this, &InsideView::exportCurrent);
+
+    for (QWidget* w : {static_cast<QWidget*>(matrices_), static_cast<QWidget*>(plane_),
+                       attention_->findChild<QWidget*>(QStringLiteral("attentionCanvas"))})
+        if (w) w->installEventFilter(this);
+
+    timer_ = new QTimer(this);
+    timer_->setSingleShot(true);
+    connect(timer_, &QTimer::timeout, this, &InsideView::refresh);
+    connect(store_, &RunStore::dataAppended, this, &InsideView::schedule);
+    connect(store_, &RunStore::runChanged, this, &InsideView::schedule);
+    connect(store_, &RunStore::runAdded, this, &InsideView::schedule);
+    connect(store_, &RunStore::runRemoved, this, [this] {
+        shownParams_ = nullptr;  // the record may be gone
+        schedule();
+    });
+    connect(cursor_, &TimeCursor::changed, this, &InsideView::schedule);
+    connect(problems_, &ProblemCache::ready, this, [this] {
+        shownReady_ = false;
+        schedule();
+    });
+    connect(this, &QTabWidget::currentChanged, this, &InsideView::schedule);
+}
+
+InsideView::~InsideView() { problems_->waitForBuilds(); }
+
+void InsideView::addPanel(QWidget* panel, const QString& title) { addTab(panel, title); }
+
+std::optional<InsidePanel> InsideView::currentPanel() const {
+    const QWidget* w = currentWidget();
+    if (w == matrices_) return InsidePanel::Matrices;
+    if (w == attention_) return InsidePanel::Attention;
+    if (w == plane_) return InsidePanel::FactorPlane;
+    return std::nullopt;
+}
+
+void InsideView::showEvent(QShowEvent* e) {
+    QTabWidget::showEvent(e);
+    schedule();
+}
+
+bool InsideView::eventFilter(QObject* watched, QEvent* e) {
+    if (e->type() != QEvent::Paint || timingPaint_) return QTabWidget::eventFilter(watched, e);
+    timingPaint_ = true;
+    QElapsedTimer t;
+    t.start();
+    const double cpu0 = FrameStats::threadCpuMs();
+    watched->event(e);
+    frames_.paintInFrame(static_cast<double>(t.nsecsElapsed()) / 1e6,
+                         FrameStats::threadCpuMs() - cpu0);
+    timingPaint_ = false;
+    return true;
+}
+
+void InsideView::schedule() {
+    if (!isVisible() || timer_->isActive()) return;
+    const qint64 since = sinceRefresh_.isValid() ? sinceRefresh_.elapsed() : 1'000'000;
+    timer_->start(static_cast<int>(std::max<qint64>(0, 1000 / kRefreshHz - since)));
+}
+
+void InsideView::refresh() {
+    QElapsedTimer t;
+    t.start();
+    const double cpu0 = FrameStats::threadCpuMs();
+    sinceRefresh_.start();
+    ++refreshes_;
+    const RunRecord* r = focusRecord(*store_, cursor_->focusRun());
+    QString error;
+    ade::Problem* problem = r ? problems_->problem(r->config, &error) : nullptr;
+    const QString pending = !error.isEmpty() ? error
+                                             : tr("Preparing the experiment's data to compare "
+                                                  "with (teacher, target, held-out sequence)…");
+    const long iteration = cursor_->iteration();
+    long shown = -1;
+    const void* params = r ? paramsAt(*r, iteration, &shown, nullptr) : nullptr;
+    const bool same = r && params == shownParams_ && shown == shownIteration_ &&
+                      r->id == shownRun_ && shownReady_ == (problem != nullptr);
+    if (!same) {
+        // Heatmaps and attention only when what they show changed (not at every new record).
+        matrices_->setScene(matrixScene(r, problem, iteration, pending));
+        attention_->setScene(attentionScene(r, problem, iteration, pending));
+        shownParams_ = params;
+        shownIteration_ = shown;
+        shownRun_ = r ? r->id : -1;
+        shownReady_ = problem != nullptr;
+    }
+    plane_->setScene(factorPlaneScene(*store_, r, problem, iteration, pending));
+    frames_.beginFrame(static_cast<double>(t.nsecsElapsed()) / 1e6,
+                       FrameStats::threadCpuMs() - cpu0);
+}
+
+bool InsideView::exportPanel(InsidePanel panel, FigureFormat format, const QString& path,
+                             QSize size, QString* error) {
+    InsideFrameSpec spec;
+    spec.panel = panel;
+    spec.runId = cursor_->focusRun();
+    spec.iteration = cursor_->iteration();
+    spec.sortFeature = attention_->scene().sortFeature;
+    return renderInsidePanel(*store_, *problems_, spec, size, format, path,
+                             reproductionText(*store_), error);
+}
+
+void InsideView::exportCurrent() {
+    const auto panel = currentPanel();
+    if (!panel) return;
+    QString filter;
+    const QString f = QFileDialog::getSaveFileName(
+        this, tr("Export panel"), insidePanelId(*panel) + ".png",
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
+    if (f.isEmpty()) return;
+    FigureFormat format = FigureFormat::Png;
+    if (!parseFigureFormat(QFileInfo(f).suffix().toLower(), &format)) format = FigureFormat::Png;
+    QString error;
+    const QSize size = currentWidget()->size().expandedTo(QSize(800, 600));
+    if (!exportPanel(*panel, format, f, size, &error))
+        QMessageBox::warning(this, tr("Export panel"), error);
+}
+
+}  // namespace ade::ui
