@@ -1,5 +1,7 @@
 #include "experiments/FactorPairProblem.h"
 
+#include <cmath>
+
 #include "models/VillaniEstimate.h"
 #include "util/WorkerPool.h"
 
@@ -60,6 +62,17 @@ ParamSet FactorPairProblem::initialFactors(Rng& rng, const std::string& nameL, E
 
 double FactorPairProblem::structuralRegularizer(const ParamSet& p, ParamSet* grad) {
     return factorPairBalancing(pair_, regularizer_, lambda_, p, grad);
+}
+
+ParamSet factorPairOrbitMove(FactorPair pair, const ParamSet& p, double t) {
+    ParamSet q = p;
+    q[pair.left] *= std::exp(t);
+    q[pair.right] *= std::exp(-t);  // R or R^T: a scalar commutes with the transpose
+    return q;
+}
+
+std::optional<ParamSet> FactorPairProblem::orbitMove(const ParamSet& p, double t) const {
+    return factorPairOrbitMove(pair_, p, t);
 }
 
 Eigen::MatrixXd FactorPairProblem::rightFactor(const ParamSet& p) const {

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,12 +43,19 @@ struct FactorPair {
 double factorPairBalancing(FactorPair pair, const std::string& regularizer, double lambda,
                            const ParamSet& p, ParamSet* grad);
 
+// The orbit move g_t(p) = (e^t L, e^{-t} R): the product L R^T, all the model sees, does not
+// change, so the data loss is exactly invariant (up to rounding); only regularisers move.
+ParamSet factorPairOrbitMove(FactorPair pair, const ParamSet& p, double t);
+
 class FactorPairProblem : public Problem {
   public:
     ~FactorPairProblem() override;
 
     // The balancing regulariser on the pair (regularizer = balancing), 0 otherwise.
     double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
+    // (e^t L, e^{-t} R) (factorPairOrbitMove): an exact symmetry of the data loss.
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return true; }
 
   protected:
     // Reads the keys every factor-pair experiment has (init, init_scale, regularizer, lambda,

@@ -285,4 +285,11 @@ std::vector<NamedArray> ExperimentA::dataArrays() const {
     return out;
 }
 
+std::optional<ParamSet> ExperimentA::orbitMove(const ParamSet& p, double t) const {
+    ParamSet q = p;
+    q[0] *= std::exp(t);   // A
+    q[1] *= std::exp(-t);  // B
+    return q;
+}
+
 }  // namespace ade

@@ -31,6 +31,10 @@ class ExperimentA final : public Problem {
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
     std::vector<NamedArray> dataArrays() const override;
+    // (e^t A, e^{-t} B), i.e. (L e^t, R e^{-t}) in L = A Σ^{1/2}, R = Σ^{1/2} B Σ^{1/2}: a symmetry
+    // of the n → ∞ objective E(θ) only; L_n at finite n changes along it (the softmax sees B).
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return false; }
 
     // For tests and the benchmark.
     const RegressionTruth& truth() const { return truth_; }

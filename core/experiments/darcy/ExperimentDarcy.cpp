@@ -403,6 +403,10 @@ double DarcyRegression::structuralRegularizer(const ParamSet& p, ParamSet* grad)
                                grad);
 }
 
+std::optional<ParamSet> DarcyRegression::orbitMove(const ParamSet& p, double t) const {
+    return factorPairOrbitMove({VitRegressor::WQ, VitRegressor::WK}, p, t);
+}
+
 std::vector<std::string> DarcyRegression::metricNames() const {
     return {"train_loss", "test_loss", "gen_gap", "rmse",
             "rel_l2",     "norm_WQ",   "norm_WK", "imbalance"};

@@ -49,6 +49,9 @@ class DarcyRegression final : public Problem {
     int trainingUnits() const override { return task_->train.samples; }
     double loss(const ParamSet& p, ParamSet* grad, std::span<const int> units) override;
     double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
+    // (e^t W_Q, e^{-t} W_K): the model sees W_Q W_K^T only, so the data loss does not change.
+    std::optional<ParamSet> orbitMove(const ParamSet& p, double t) const override;
+    bool orbitIsExactSymmetry() const override { return true; }
     std::vector<std::string> metricNames() const override;
     void evaluate(const ParamSet& p, double trainLoss, std::map<std::string, double>& out) override;
 
