@@ -1,5 +1,7 @@
 #include "CliArgs.h"
 
+#include "LandscapeOptions.h"
+
 #include <charconv>
 
 std::string shellQuote(const std::string& s) {
@@ -33,10 +35,14 @@ Usage:
 
   attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
                                 [--format png,svg,pdf] [--size WxH] [--style screen|publication]
-                                [--set KEY=VALUE]...
+                                [--panels charts,landscape] [--run NAME] [--iteration N]
+                                [--grid N] [--set KEY=VALUE]...
       Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
       the same code as the GUI's export: runs the preset or config first (or reads a saved
-      session), writes DIR/<chart>.<format> and DIR/session.json.
+      session), writes DIR/<chart>.<format> and DIR/session.json. --panels landscape (alone or
+      with charts) also writes DIR/landscape.<format>: the loss landscape's contour map around
+      run NAME's iterate at iteration N (default: the first run with parameters, its latest),
+      t along the symmetry orbit, s along a random direction, on an N x N grid (3-64, 33).
 
   attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
       The reproduction report: runs every preset (every seed; a preset's sweep), checks every
@@ -141,6 +147,8 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             a.quiet = true;
         } else if (arg == "-h" || arg == "--help") {
             a.command = "help";
+        } else if (const int r = parseLandscapeOption(arg, value, a, error); r != 0) {
+            if (r < 0) return std::nullopt;
         } else {
             *error = "unknown option '" + arg + "'; see attention-explorer-cli --help";
             return std::nullopt;

@@ -15,6 +15,11 @@ struct CliArgs {
     bool saveData = false, quiet = false;
     bool quick = false, noFigures = false;  // report
     std::vector<std::string> only;          // report: these presets only (--only A,B)
+    // figure: the panels (charts, landscape; "" = charts), the landscape's run, iteration
+    // (-1 = the latest parameters) and grid (LandscapeOptions.h).
+    std::string panels, runName;
+    long iteration = -1;
+    int grid = 33;
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "FigureRenderer.h"
+#include "LandscapeFigure.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "charts/ScalingPlot.h"
@@ -112,6 +113,19 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         formats.push_back(ff);
     }
     if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf");
+    // --panels: the charts (the default) and/or the inside views.
+    bool charts = a.panels.empty(), landscape = false;
+    for (const QString& p : QString::fromStdString(a.panels).split(',', Qt::SkipEmptyParts)) {
+        if (p == "charts")
+            charts = true;
+        else if (p == "landscape")
+            landscape = true;
+        else
+            return fail(ExitInvalid, "invalid value '" + p.toStdString() +
+                                         "' for --panels: expected charts or landscape");
+    }
+    if (!a.panels.empty() && !charts && !landscape)
+        return fail(ExitInvalid, "--panels needs at least one of charts, landscape");
     ui::FigureOptions o;
     {
         const QStringList wh = QString::fromStdString(a.size).toLower().split('x');
@@ -160,9 +174,12 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     o.metadata = ui::reproductionText(store, QString::fromStdString(a.commandLine));
     QString error;
     const QString dir = QString::fromStdString(a.outDir);
-    const QStringList files = ui::renderAllFigures(store, o, formats, dir, &error);
+    QStringList files;
+    if (charts) files = ui::renderAllFigures(store, o, formats, dir, &error);
     if (!error.isEmpty()) return fail(ExitFailed, error.toStdString());
     std::string err;
+    if (landscape && !renderLandscapeFigures(a, store, formats, dir, &files, &err))
+        return fail(ExitFailed, err);
     const Session session = ui::sessionFromStore(store);
     if (!writeSessionFile(QDir(dir).filePath("session.json").toStdString(), session, true, &err))
         return fail(ExitFailed, err);
