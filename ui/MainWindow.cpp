@@ -33,6 +33,7 @@
 #include "SessionManager.h"
 #include "SweepView.h"
 #include "inspect/InsideView.h"
+#include "inspect/LandscapePanel.h"
 
 static void initResources() {
     Q_INIT_RESOURCE(explorer);
@@ -67,8 +68,10 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setWidget(sweep_);
     tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
     inside_ = new InsideView(store_, timeCursor_, tabs_);
+    inside_->addPanel(new LandscapePanel(store_, timeCursor_, inside_), tr("Loss landscape"));
     tabs_->addTab(inside_, tr("Inside the model"));
-    tabs_->setTabToolTip(2, tr("Matrices, attention and the factor plane of the focused run"));
+    tabs_->setTabToolTip(2, tr("Matrices, attention, the factor plane and the loss landscape of "
+                               "the focused run"));
     // The centre: the tabs, and under them a lesson's caption while one plays.
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);

@@ -1,5 +1,7 @@
 #include "CliArgs.h"
 
+#include "LandscapeOptions.h"
+
 #include <charconv>
 
 std::string shellQuote(const std::string& s) {
@@ -34,13 +36,16 @@ Usage:
   attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
                                 [--format png,svg,pdf] [--size WxH] [--style screen|publication]
                                 [--set KEY=VALUE]...
-                                [--panels matrices,attention,factor-plane] [--iteration N]
-                                [--run NAME]
+                                [--panels charts,matrices,attention,factor-plane,landscape]
+                                [--run NAME] [--iteration N] [--grid N]
       Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
       the same code as the GUI's export: runs the preset or config first (or reads a saved
-      session), writes DIR/<chart>.<format> and DIR/session.json. With --panels, the inside
-      views instead: DIR/<panel>.<format> of run NAME (default: the first) at its snapshot at
-      or before iteration N (default: its latest; without snapshots its final parameters).
+      session), writes DIR/<chart>.<format> and DIR/session.json. --panels chooses what to draw
+      (default: charts): the inside views matrices, attention, factor-plane and landscape write
+      DIR/<panel>.<format> of run NAME (default: the first with parameters) at its snapshot at
+      or before iteration N (default: its latest; without snapshots its final parameters). The
+      landscape is the contour map around that iterate, t along the symmetry orbit, s along a
+      random direction, on an N x N grid (--grid, 3-64, default 33).
 
   attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
       The reproduction report: runs every preset (every seed; a preset's sweep), checks every
@@ -158,6 +163,8 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             a.quiet = true;
         } else if (arg == "-h" || arg == "--help") {
             a.command = "help";
+        } else if (const int r = parseLandscapeOption(arg, value, a, error); r != 0) {
+            if (r < 0) return std::nullopt;
         } else {
             *error = "unknown option '" + arg + "'; see attention-explorer-cli --help";
             return std::nullopt;

@@ -15,10 +15,12 @@ struct CliArgs {
     bool saveData = false, quiet = false;
     bool quick = false, noFigures = false;  // report
     std::vector<std::string> only;          // report: these presets only (--only A,B)
-    // figure: the inside views (matrices, attention, factor-plane) instead of the charts, of
-    // run `run` ("" = the first) at `iteration` (-1 = the latest parameters).
+    // figure: which panels (charts, matrices, attention, factor-plane, landscape; "" = charts),
+    // of run `run` ("" = the first with parameters) at `iteration` (-1 = the latest
+    // parameters); the landscape's grid (LandscapeOptions.h).
     std::string panels, run;
     long iteration = -1;
+    int grid = 33;
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 

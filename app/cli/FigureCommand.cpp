@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "FigureRenderer.h"
+#include "LandscapeFigure.h"
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "charts/ScalingPlot.h"
@@ -114,36 +115,8 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         formats.push_back(ff);
     }
     if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf");
-    ui::FigureOptions o;
-    {
-        const QStringList wh = QString::fromStdString(a.size).toLower().split('x');
-        bool okw = false, okh = false;
-        const int w = wh.size() == 2 ? wh[0].toInt(&okw) : 0,
-                  h = wh.size() == 2 ? wh[1].toInt(&okh) : 0;
-        if (!okw || !okh || w < 200 || h < 150 || w > 10000 || h > 10000)
-            return fail(ExitInvalid, "invalid value '" + a.size +
-                                         "' for --size: expected WxH, 200x150 to 10000x10000");
-        o.size = QSize(w, h);
-    }
-    if (a.style == "screen")
-        o.style = ui::FigureStyle::Screen;
-    else if (a.style != "publication")
-        return fail(ExitInvalid,
-                    "invalid value '" + a.style + "' for --style: expected screen or publication");
-
-    std::vector<ui::InsidePanel> panels;
-    for (const QString& name : QString::fromStdString(a.panels).split(',', Qt::SkipEmptyParts)) {
-        ui::InsidePanel panel;
-        if (!ui::parseInsidePanel(name, &panel))
-            return fail(ExitInvalid, "invalid value '" + name.toStdString() +
-                                         "' for --panels: expected matrices, attention or "
-                                         "factor-plane");
-        panels.push_back(panel);
-    }
-    if (!a.panels.empty() && panels.empty())
-        return fail(ExitInvalid, "--panels needs at least one of matrices, attention, factor-plane");
-    if (panels.empty() && (a.iteration >= 0 || !a.run.empty()))
-        return fail(ExitInvalid, "--iteration and --run apply to --panels only");
+    // --panels: the charts (the default), the inside views and the loss landscape.
+    bool charts = a.panels.empty(), landscape = false;
 
     HeadlessQt qt(argc, argv);
     ui::RunStore store;
@@ -177,9 +150,8 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     QString error;
     const QString dir = QString::fromStdString(a.outDir);
     QStringList files;
-    if (panels.empty()) {
-        files = ui::renderAllFigures(store, o, formats, dir, &error);
-    } else {
+    if (charts) files = ui::renderAllFigures(store, o, formats, dir, &error);
+    if (error.isEmpty() && !panels.empty()) {
         int runId = 0;
         if (!a.run.empty()) {
             for (const auto& r : store.runs())
@@ -204,6 +176,8 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     }
     if (!error.isEmpty()) return fail(ExitFailed, error.toStdString());
     std::string err;
+    if (landscape && !renderLandscapeFigures(a, store, formats, dir, &files, &err))
+        return fail(ExitFailed, err);
     const Session session = ui::sessionFromStore(store);
     if (!writeSessionFile(QDir(dir).filePath("session.json").toStdString(), session, true, &err))
         return fail(ExitFailed, err);

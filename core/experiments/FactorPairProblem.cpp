@@ -64,6 +64,13 @@ double FactorPairProblem::structuralRegularizer(const ParamSet& p, ParamSet* gra
     return factorPairBalancing(pair_, regularizer_, lambda_, p, grad);
 }
 
+ParamSet factorPairOrbitMove(FactorPair pair, const ParamSet& p, double t) {
+    ParamSet q = p;
+    q[pair.left] *= std::exp(t);
+    q[pair.right] *= std::exp(-t);  // R or R^T: a scalar commutes with the transpose
+    return q;
+}
+
 Eigen::MatrixXd FactorPairProblem::rightFactor(const ParamSet& p) const {
     if (pair_.rightTransposed) return p[pair_.right].transpose();
     return p[pair_.right];
@@ -79,10 +86,7 @@ Eigen::Vector2d FactorPairProblem::factorPoint(const ParamSet& p) const {
 
 std::optional<ParamSet> FactorPairProblem::orbitMove(const ParamSet& p, double t) const {
     // (L e^{tH}, R e^{-tH^T}) with H = I: a scalar rescaling, the same for R stored transposed.
-    ParamSet q = p;
-    q[pair_.left] *= std::exp(t);
-    q[pair_.right] *= std::exp(-t);
-    return q;
+    return factorPairOrbitMove(pair_, p, t);
 }
 
 void FactorPairProblem::evaluateFactors(const ParamSet& p, double trainLoss, double testLoss,

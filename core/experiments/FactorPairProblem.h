@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,13 +43,16 @@ struct FactorPair {
 double factorPairBalancing(FactorPair pair, const std::string& regularizer, double lambda,
                            const ParamSet& p, ParamSet* grad);
 
+// The orbit move g_t(p) = (e^t L, e^{-t} R): the product L R^T, all the model sees, does not
+// change, so the data loss is exactly invariant (up to rounding); only regularisers move.
+ParamSet factorPairOrbitMove(FactorPair pair, const ParamSet& p, double t);
+
 class FactorPairProblem : public Problem {
   public:
     ~FactorPairProblem() override;
 
     // The balancing regulariser on the pair (regularizer = balancing), 0 otherwise.
     double structuralRegularizer(const ParamSet& p, ParamSet* grad) override;
-
     // Inspection: the plane (‖L‖_F, ‖R‖_F) of the pair, the orbit (e^t L, e^{-t} R), which leaves
     // the product and so the data loss exactly unchanged.
     std::optional<FactorPlane> factorPlane() const override { return plane_; }

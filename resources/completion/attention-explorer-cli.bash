@@ -224,7 +224,11 @@ _attention_explorer_cli() {
             _attention_explorer_cli__reply "1200x800 1600x900 1920x1080 800x600" "$cur"
             return 0
             ;;
-        --seeds | --jobs)
+        --panels)
+            _attention_explorer_cli__reply "charts matrices attention factor-plane landscape" "$cur"
+            return 0
+            ;;
+        --seeds | --jobs | --run | --iteration | --grid)
             COMPREPLY=()
             return 0
             ;;
@@ -236,7 +240,7 @@ _attention_explorer_cli() {
         keys) opts="--preset" ;;
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
         sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
-        figure) opts="--preset --config --session --out --format --size --style --set --panels --iteration --run" ;;
+        figure) opts="--preset --config --session --out --format --size --style --set --panels --run --iteration --grid" ;;
         report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
         *) opts="" ;;
     esac
