@@ -5,7 +5,7 @@
 #include <vector>
 
 struct CliArgs {
-    std::string command;  // presets | keys | run | sweep | figure | report | help
+    std::string command;  // presets | keys | run | sweep | figure | animate | report | help
     std::string preset, configFile, outDir, sessionFile;
     std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
     std::vector<std::string> sets;    // --set KEY=VALUE
@@ -15,6 +15,8 @@ struct CliArgs {
     bool saveData = false, quiet = false;
     bool quick = false, noFigures = false;  // report
     std::vector<std::string> only;          // report: these presets only (--only A,B)
+    int fps = 10;                           // animate: frames per second
+    std::string run;                        // animate: the run whose snapshots are the frames
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 
