@@ -61,9 +61,9 @@ inline bool writeBytes(const QString& path, const QByteArray& bytes) {
 // Every entry under `dir` (relative path -> content; folders map to "<dir>"). Equal snapshots
 // before and after a failed write mean: the previous files are byte-identical and nothing (no
 // temporary, no half-written file) was left behind.
-using Snapshot = QMap<QString, QByteArray>;
-inline Snapshot snapshot(const QString& dir) {
-    Snapshot s;
+using FolderSnapshot = QMap<QString, QByteArray>;
+inline FolderSnapshot snapshot(const QString& dir) {
+    FolderSnapshot s;
     QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
@@ -76,7 +76,7 @@ inline Snapshot snapshot(const QString& dir) {
 }
 
 // What changed between two snapshots, for failure messages.
-inline QString describeDiff(const Snapshot& before, const Snapshot& after) {
+inline QString describeDiff(const FolderSnapshot& before, const FolderSnapshot& after) {
     QStringList d;
     for (auto it = before.begin(); it != before.end(); ++it) {
         if (!after.contains(it.key()))
@@ -91,7 +91,7 @@ inline QString describeDiff(const Snapshot& before, const Snapshot& after) {
 
 // Temporary files of the atomic writers: RunOutput's "<name>.tmp-<pid>-<n>" (and the CLI's
 // ".write-test.tmp-<pid>" probe), Qt's QSaveFile/QTemporaryFile "<name>.XXXXXX".
-inline QStringList leftovers(const Snapshot& s) {
+inline QStringList leftovers(const FolderSnapshot& s) {
     static const QRegularExpression temp(QStringLiteral(R"(\.tmp-\d+(-\d+)?$|\.[A-Za-z0-9]{6}$)"));
     QStringList out;
     for (auto it = s.begin(); it != s.end(); ++it)

@@ -144,7 +144,7 @@ class TestFiles : public QObject {
         const QByteArray previous = QByteArray("previous version\n").repeated(512);  // 8.5 KB
         const QString target = prepareWriteFault(f, w, "données.json", previous);
         const std::string next(20000, 'n');
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         bool ok = true;
         std::string err;
         if (f == Fault::ReadOnlyFolder) {
@@ -162,7 +162,7 @@ class TestFiles : public QObject {
         QVERIFY(!ok);
         QVERIFY2(explains(qstr(err), target, reason), err.c_str());
         qInfo("%s", err.c_str());
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         QVERIFY2(after == before, qPrintable(describeDiff(before, after)));
     }
 
@@ -266,7 +266,7 @@ class TestFiles : public QObject {
                     for (const char* name : {"/metrics.csv", "/summary.json"})
                         setMode(dir + name, 0444);
         }
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         RunFiles files;
         auto write = [&] {
             return writeRunFolder(str(dir), "run", "plan", config, result, "second command", {});
@@ -289,7 +289,7 @@ class TestFiles : public QObject {
         QVERIFY(!files.ok);
         QVERIFY2(explains(qstr(files.error), dir, reason), files.error.c_str());
         qInfo("%s", files.error.c_str());
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         if (f == Fault::TargetIsFolder) {
             QCOMPARE(after.value("run/metrics.csv/keep.txt"), QByteArray("keep"));
             QVERIFY(after.contains("run/summary.json"));
@@ -327,7 +327,7 @@ class TestFiles : public QObject {
         old.preset = "old";
         const QString target = prepareWriteFault(f, w, "session ü.json",
                                                  QByteArray::fromStdString(sessionToText(old)));
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         std::string err;
         bool ok = true;
         if (f == Fault::ReadOnlyFolder) {
@@ -344,7 +344,7 @@ class TestFiles : public QObject {
         QVERIFY(!ok);
         QVERIFY2(explains(qstr(err), target, reason), err.c_str());
         qInfo("%s", err.c_str());
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         QVERIFY2(after == before, qPrintable(describeDiff(before, after)));
         if (f == Fault::FullDisk || f == Fault::ReadOnlyFile) {
             const auto r = readSessionFile(str(target));  // the old session still opens
@@ -683,7 +683,7 @@ class TestFiles : public QObject {
                 named = out + "/session.json";
                 break;
         }
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         const ProcessResult r = runProgram(cliPath(), args + QStringList{out} + kSmall, faults);
         for (const QString& d :
              {out, out + "/alg1", out + "/gd", out + "/alg1/params", out + "/gd/params"})
@@ -691,7 +691,7 @@ class TestFiles : public QObject {
         QCOMPARE(r.code, 4);
         QVERIFY2(explains(r.err, named, reason), qPrintable(r.err));
         qInfo("exit %d: %s", r.code, qPrintable(r.err.trimmed()));
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         QVERIFY2(leftovers(after).isEmpty(), qPrintable(leftovers(after).join(", ")));
         if (fault == int(Fault::ReadOnlyFile)) {
             // The run folders are written afresh; the read-only session.json stays.
@@ -749,7 +749,7 @@ class TestFiles : public QObject {
         if (command == "sweep")
             args << "--vary"
                  << "data.n=8,16";
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         QElapsedTimer t;
         t.start();
         const ProcessResult r = runProgram(cliPath(), args, faults, 60000);
@@ -806,12 +806,12 @@ class TestFiles : public QObject {
             setMode(out + "/sweep.csv", 0444);
             named = out + "/sweep.csv";
         }
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         const ProcessResult r = runProgram(cliPath(), args, faults);
         QCOMPARE(r.code, 4);
         QVERIFY2(explains(r.err, named, reason), qPrintable(r.err));
         qInfo("exit %d: %s", r.code, qPrintable(r.err.trimmed()));
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         if (condition == "readonly") {
             QCOMPARE(after.keys(), before.keys());
             QCOMPARE(after.value("balayage é/sweep.csv"), before.value("balayage é/sweep.csv"));

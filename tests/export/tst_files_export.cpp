@@ -157,7 +157,7 @@ class TestFilesExport : public QObject {
         const QString name = "courbe ü." + format;
         const QString dir = prepare(f, w, name, QByteArray("previous figure\n").repeated(512));
         const QString target = dir + "/" + name;
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         QString error;
         bool ok = true;
         if (f == Fault::ReadOnlyFolder) {
@@ -174,7 +174,7 @@ class TestFilesExport : public QObject {
         QVERIFY(!ok);
         QVERIFY2(explains(error, target, reason), qPrintable(error));
         qInfo("%s", qPrintable(error));
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         QVERIFY2(after == before, qPrintable(describeDiff(before, after)));
     }
 
@@ -252,7 +252,7 @@ class TestFilesExport : public QObject {
         const QString w = work();
         const QString dir = prepare(f, w, name, QByteArray("previous export\n").repeated(512));
         const QString target = dir + "/" + name;
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         QString error;
         auto attempt = [&] {
             if (format == "csv") return !exportRunsCsv({&run}, dir, {}, &error).isEmpty();
@@ -274,7 +274,7 @@ class TestFilesExport : public QObject {
         QVERIFY(!ok);
         QVERIFY2(explains(error, target, reason), qPrintable(error));
         qInfo("%s", qPrintable(error));
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         QVERIFY2(after == before, qPrintable(describeDiff(before, after)));
     }
 
@@ -356,13 +356,13 @@ class TestFilesExport : public QObject {
             named = out + "/loss.png";
         }
         if (condition == "fulldisk") faults.fileSizeLimit = 1024;
-        const Snapshot before = snapshot(w);
+        const FolderSnapshot before = snapshot(w);
         const ProcessResult r = runProgram(
             cliPath(), QStringList{"figure", "--session", session, "--out", out} + args, faults);
         QCOMPARE(r.code, code);
         QVERIFY2(explains(r.err, named, reason), qPrintable(r.err));
         qInfo("exit %d: %s", r.code, qPrintable(r.err.trimmed()));
-        const Snapshot after = snapshot(w);
+        const FolderSnapshot after = snapshot(w);
         if (condition == "readonly") {
             // Stops at the read-only figure; what it wrote before is complete, nothing is left.
             QCOMPARE(after.keys(), before.keys());
