@@ -10,10 +10,14 @@
 #include <QPushButton>
 #include <QSlider>
 
+#include <algorithm>
+#include <limits>
 #include <set>
 
 #include "FrameStats.h"
 #include "RunStore.h"
+#include "TimeCursor.h"
+#include "TimeTravelBar.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {
@@ -215,6 +219,36 @@ void ChartArea::syncPanels() {
     panels_ = next;
     layoutGrid();
     if (store_) applyOptions();
+    updateCursor();
+}
+
+void ChartArea::setTimeCursor(TimeCursor* cursor) {
+    cursor_ = cursor;
+    connect(cursor_, &TimeCursor::changed, this, &ChartArea::updateCursor);
+    updateCursor();
+}
+
+void ChartArea::updateCursor() {
+    double x = std::numeric_limits<double>::quiet_NaN();
+    QString label;
+    if (cursor_ && !cursor_->isLive()) {
+        const long it = cursor_->iteration();
+        x = static_cast<double>(it);
+        label = tr("iteration %1").arg(it);
+        if (wallTimeX()) {
+            // The focused run's wall time at its record of that iteration.
+            x = std::numeric_limits<double>::quiet_NaN();
+            const RunRecord* r = store_ ? focusedRun(*store_, *cursor_) : nullptr;
+            const int t = r ? r->column("time_s") : -1;
+            if (t >= 0 && r->size() > 0) {
+                const auto& its = r->data[0];
+                const auto at = std::lower_bound(its.begin(), its.end(), static_cast<double>(it));
+                if (at != its.end()) x = r->data[t][static_cast<std::size_t>(at - its.begin())];
+            }
+        }
+    }
+    for (ChartPanel* p : panels_)
+        p->setCursorLine(x, label);
 }
 
 void ChartArea::layoutGrid() {
@@ -320,6 +354,7 @@ void ChartArea::applyOptions() {
         applyPanelOptions(p);
         p->refresh(*store_, true);
     }
+    updateCursor();  // the x axis may have changed (iteration / wall time)
 }
 
 void ChartArea::applyPanelOptions(ChartPanel* p) {

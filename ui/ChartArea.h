@@ -21,6 +21,7 @@ class QSlider;
 namespace ade::ui {
 
 class RunStore;
+class TimeCursor;
 
 class ChartArea : public QWidget {
     Q_OBJECT
@@ -73,6 +74,11 @@ class ChartArea : public QWidget {
     void setRunEmphasis(const std::vector<int>& emphasised, const std::vector<int>& dimmed);
     const std::vector<int>& emphasisedRuns() const { return emphasisedRuns_; }
 
+    // Time travel: every chart draws a vertical line at the cursor's iteration (none when live);
+    // with the wall-time axis, at the focused run's time of that iteration.
+    void setTimeCursor(TimeCursor* cursor);
+    void updateCursor();
+
   signals:
     void painted(double ms, double cpuMs);
 
@@ -103,6 +109,7 @@ class ChartArea : public QWidget {
     int presentChart_ = -1;
     QLabel* hint_ = nullptr;  // the empty-state hint, over the grid
     std::vector<int> emphasisedRuns_, dimmedRuns_;
+    TimeCursor* cursor_ = nullptr;
 };
 
 }  // namespace ade::ui

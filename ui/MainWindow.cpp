@@ -30,6 +30,8 @@
 #include "RunListWidget.h"
 #include "RunStore.h"
 #include "TimeCursor.h"
+#include "TimeTravelBar.h"
+#include "inspect/AnimationDialog.h"
 #include "SessionManager.h"
 #include "SweepView.h"
 #include "inspect/InsideView.h"
@@ -78,6 +80,10 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(0);
     centreLayout->addWidget(tabs_, 1);
+    // Time travel under the charts: scrubs the focused run's snapshots, the curves' cursor.
+    timeBar_ = new TimeTravelBar(store_, timeCursor_, centre);
+    centreLayout->addWidget(timeBar_);
+    charts_->setTimeCursor(timeCursor_);
     setCentralWidget(centre);
 
     buildDocks();
@@ -162,6 +168,11 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connect(runList_, &RunListWidget::editRequested, this, &MainWindow::editRun);
     connect(runList_, &RunListWidget::deleteRequested, this, &MainWindow::deleteRun);
     connect(runList_, &RunListWidget::exportRequested, this, &MainWindow::exportRun);
+    // The focused run of time travel and the inside views: the run list's current selection.
+    connect(runList_, &QTreeWidget::itemSelectionChanged, this, [this] {
+        const auto ids = runList_->selectedRunIds();
+        timeCursor_->setFocusRun(ids.isEmpty() ? 0 : ids.front());
+    });
 
     fitToScreen();
     if (options_.persistSettings) restoreSettings();
@@ -266,6 +277,11 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("Save screenshot…"), this,
                     [this] { saveScreenshot(QStringLiteral("attention-explorer.png")); });
+    QAction* animation = file->addAction(tr("Export &animation…"), this,
+                                         [this] { exportAnimationFromWindow(this); });
+    animation->setObjectName(QStringLiteral("exportAnimation"));
+    animation->setStatusTip(tr("The selected run over its parameter snapshots as MP4, animated "
+                               "GIF or PNG frames"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

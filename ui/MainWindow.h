@@ -38,6 +38,7 @@ class RunStore;
 class SessionManager;
 class SweepView;
 class TimeCursor;
+class TimeTravelBar;
 
 struct LaunchOptions {
     QString preset;                 // load this preset at start
@@ -70,6 +71,7 @@ class MainWindow : public QMainWindow {
     RunStore* store() const { return store_; }
     // The iteration the inside views and the curves' cursor show (time travel).
     TimeCursor* timeCursor() const { return timeCursor_; }
+    TimeTravelBar* timeTravelBar() const { return timeBar_; }
     RunController* controller() const { return controller_; }
     ParamForm* form() const { return form_; }
     ChartArea* charts() const { return charts_; }
@@ -187,6 +189,7 @@ class MainWindow : public QMainWindow {
     std::unique_ptr<ade::PresetLibrary> presets_;
     RunStore* store_ = nullptr;
     TimeCursor* timeCursor_ = nullptr;
+    TimeTravelBar* timeBar_ = nullptr;
     RunController* controller_ = nullptr;
     ParamForm* form_ = nullptr;
     ChartArea* charts_ = nullptr;

@@ -58,6 +58,7 @@ class RunJob final : public ade::RunObserver {
         std::vector<std::string> columns;
         std::vector<std::vector<double>> rows;
         std::optional<ade::ParamSet> initialParams;
+        std::vector<ade::Snapshot> snapshots;
     };
     Batch take() {
         Batch b;
@@ -66,6 +67,7 @@ class RunJob final : public ade::RunObserver {
         columnsNew_ = false;
         if (b.hasColumns) b.columns = columns_;
         b.rows.swap(pending_);
+        b.snapshots.swap(snapshots_);
         b.initialParams = std::move(initialParams_);
         initialParams_.reset();
         return b;
@@ -81,6 +83,11 @@ class RunJob final : public ade::RunObserver {
         std::lock_guard lock(mutex_);
         columns_ = columns;
         columnsNew_ = true;
+    }
+    void onParams(long iteration, const ade::ParamSet& p) override {
+        ade::Snapshot s{iteration, p};  // copied outside the lock
+        std::lock_guard lock(mutex_);
+        snapshots_.push_back(std::move(s));
     }
     void onRecord(const std::vector<double>& row) override {
         {
@@ -110,6 +117,7 @@ class RunJob final : public ade::RunObserver {
             initialParams_ = result_.initialParams;
         }
         result_.history.rows.clear();
+        result_.snapshots.clear();  // the store has them (onParams)
         done_.store(true, std::memory_order_release);
     }
 
@@ -121,6 +129,7 @@ class RunJob final : public ade::RunObserver {
     std::vector<std::string> columns_;
     bool columnsNew_ = false;
     std::vector<std::vector<double>> pending_;
+    std::vector<ade::Snapshot> snapshots_;
     std::optional<ade::ParamSet> initialParams_;
     ade::RunResult result_;
     std::string error_;
@@ -255,6 +264,12 @@ void RunController::drain() {
                     if (!row.empty()) row[0] += static_cast<double>(offset);
             store_->appendRows(id, b.rows);
             changed = true;
+        }
+        if (!b.snapshots.empty()) {
+            if (const long offset = store_->run(id)->iterationOffset; offset != 0)
+                for (auto& snap : b.snapshots)
+                    snap.iteration += offset;
+            store_->appendSnapshots(id, std::move(b.snapshots));
         }
         latestIteration_ = store_->run(id)->lastIteration();
         if (!wasDone) continue;

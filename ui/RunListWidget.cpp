@@ -18,6 +18,7 @@
 #include "ConfigDiffDialog.h"
 #include "RunStore.h"
 #include "RunListColumns.h"
+#include "TimeTravelBar.h"
 #include "SeedGroups.h"
 #include "charts/Palette.h"
 #include "config/ParamSpec.h"
@@ -90,6 +91,10 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
         const QSet<int> ids = std::exchange(progressPending_, {});
         for (int id : ids)
             updateProgress(id);
+    });
+    connect(store, &RunStore::snapshotsAppended, this, [this](int id) {
+        progressPending_.insert(id);
+        if (!progressTimer_.isActive()) progressTimer_.start();
     });
     connect(store, &RunStore::dataAppended, this, [this](int id) {
         progressPending_.insert(id);
@@ -237,6 +242,7 @@ void RunListWidget::updateProgress(int id) {
     updating_ = true;
     item->setText(ColIter, QString::number(r->lastIteration()));
     item->setData(ColIter, kSortRole, static_cast<double>(r->lastIteration()));
+    item->setToolTip(ColIter, snapshotMemoryText(*r));
     updating_ = false;
     updateMetricCells(item, *r);
     if (isGroup(item->parent())) updateGroupRow(item->parent());

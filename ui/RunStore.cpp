@@ -30,6 +30,13 @@ bool isActive(RunState s) {
     return s == RunState::Starting || s == RunState::Running || s == RunState::Paused;
 }
 
+std::size_t RunRecord::snapshotBytes() const {
+    std::size_t n = 0;
+    for (const auto& s : snapshots)
+        n += ade::paramBytes(s.params);
+    return n;
+}
+
 const ade::Snapshot* RunRecord::snapshotAt(long iteration) const {
     if (snapshots.empty()) return nullptr;
     if (iteration < 0) return &snapshots.back();
@@ -193,6 +200,17 @@ void RunStore::appendRows(int id, const std::vector<std::vector<double>>& rows) 
     emit dataAppended(id);
 }
 
+void RunStore::appendSnapshots(int id, std::vector<ade::Snapshot> snapshots) {
+    RunRecord* r = run(id);
+    if (!r || snapshots.empty()) return;
+    for (auto& s : snapshots) {
+        // Oldest first: a snapshot of an iteration already kept replaces nothing.
+        if (!r->snapshots.empty() && s.iteration <= r->snapshots.back().iteration) continue;
+        r->snapshots.push_back(std::move(s));
+    }
+    emit snapshotsAppended(id);
+}
+
 void RunStore::setState(int id, RunState state, const QString& message) {
     RunRecord* r = run(id);
     if (!r) return;
@@ -259,6 +277,13 @@ QString RunStore::uniqueGroup(const QString& base, const std::string& experiment
         const QString n = QStringLiteral("%1 (%2)").arg(stem).arg(i);
         if (!taken(n)) return n;
     }
+}
+
+std::size_t RunStore::totalSnapshotBytes() const {
+    std::size_t n = 0;
+    for (const auto& r : runs_)
+        n += r->snapshotBytes();
+    return n;
 }
 
 std::size_t RunStore::totalPoints() const {

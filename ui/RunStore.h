@@ -50,6 +50,7 @@ struct RunRecord {
     // The latest snapshot at or before `iteration` (iteration < 0: the latest of all); nullptr
     // when there is none.
     const ade::Snapshot* snapshotAt(long iteration) const;
+    std::size_t snapshotBytes() const;  // the snapshots' matrices
 
     std::size_t size() const { return data.empty() ? 0 : data.front().size(); }
     int column(const std::string& name) const;   // -1 when absent
@@ -85,6 +86,8 @@ class RunStore : public QObject {
 
     void setColumns(int id, const std::vector<std::string>& columns);
     void appendRows(int id, const std::vector<std::vector<double>>& rows);
+    // Appends parameter snapshots (oldest first, after the run's existing ones).
+    void appendSnapshots(int id, std::vector<ade::Snapshot> snapshots);
     void setState(int id, RunState state, const QString& message = {});
     void rename(int id, const QString& name);
     void setVisible(int id, bool visible);
@@ -98,12 +101,14 @@ class RunStore : public QObject {
     // Bumped on every change of data or visibility: charts redraw only when it moved.
     quint64 revision() const { return revision_; }
     std::size_t totalPoints() const;
+    std::size_t totalSnapshotBytes() const;
 
   signals:
     void runAdded(int id);
     void runRemoved(int id);
     void runChanged(int id);  // name, state, visibility, final metrics
     void dataAppended(int id);
+    void snapshotsAppended(int id);
 
   private:
     std::vector<std::unique_ptr<RunRecord>> runs_;

@@ -57,6 +57,7 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
         if (r->state == RunState::Diverged) run.divergedAt = r->lastIteration() + 1;
         run.finalParams = r->finalParams;
         run.initialParams = r->initialParams;
+        run.snapshots = r->snapshots;
         s.runs.push_back(std::move(run));
     }
     return s;
@@ -87,6 +88,7 @@ std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store)
         r->iterationsPerSecond = run.iterationsPerSecond;
         r->initialParams = run.initialParams;
         r->finalParams = run.finalParams;
+        store.appendSnapshots(id, run.snapshots);
         store.setColumns(id, run.history.columns);
         store.appendRows(id, run.history.rows);
         store.setVisible(id, run.visible);

@@ -47,6 +47,14 @@ Usage:
       landscape is the contour map around that iterate, t along the symmetry orbit, s along a
       random direction, on an N x N grid (--grid, 3-64, default 33).
 
+  attention-explorer-cli animate --session FILE --out FILE.mp4|FILE.gif|DIR [--fps N]
+                                 [--size WxH] [--run NAME]
+      A run over its parameter snapshots as an animation (the charts with a cursor at each
+      snapshot's iteration), as the GUI's File > Export animation: a PNG sequence always (DIR, or
+      FILE_frames/ beside the film), and MP4 (H.264) or an animated GIF made by the ffmpeg
+      command. --run: the session's run whose snapshots are the frames (default: the first one
+      that has snapshots); --fps 1 to 60 (default 10); --size default 1200x800.
+
   attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
       The reproduction report: runs every preset (every seed; a preset's sweep), checks every
       claim the presets declare, and writes DIR/report.md and DIR/report.json (one section per
@@ -138,6 +146,12 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
                 return std::nullopt;
             }
             (arg == "--seeds" ? a.seeds : a.jobs) = n;
+        } else if (arg == "--fps") {
+            if (!value(v)) return std::nullopt;
+            if (!parseInt(v, a.fps) || a.fps < 1 || a.fps > 60) {
+                *error = "invalid value '" + v + "' for --fps: expected an integer in [1, 60]";
+                return std::nullopt;
+            }
         } else if (arg == "--only") {
             if (!value(v)) return std::nullopt;
             std::size_t start = 0;

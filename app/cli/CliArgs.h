@@ -5,7 +5,7 @@
 #include <vector>
 
 struct CliArgs {
-    std::string command;  // presets | keys | run | sweep | figure | report | help
+    std::string command;  // presets | keys | run | sweep | figure | animate | report | help
     std::string preset, configFile, outDir, sessionFile;
     std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
     std::vector<std::string> sets;    // --set KEY=VALUE
@@ -15,12 +15,13 @@ struct CliArgs {
     bool saveData = false, quiet = false;
     bool quick = false, noFigures = false;  // report
     std::vector<std::string> only;          // report: these presets only (--only A,B)
-    // figure: which panels (charts, matrices, attention, factor-plane, landscape; "" = charts),
+    // figure, animate: which panels (charts, matrices, attention, factor-plane, landscape; "" = charts),
     // of run `run` ("" = the first with parameters) at `iteration` (-1 = the latest
     // parameters); the landscape's grid (LandscapeOptions.h).
     std::string panels, run;
     long iteration = -1;
     int grid = 33;
+    int fps = 10;                           // animate: frames per second
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 

@@ -13,6 +13,9 @@
 // `figure`: renders the GUI's charts headless. Only built with the Qt GUI (ADE_HAVE_FIGURES).
 int runFigureCommand(const CliArgs& args, const ade::PresetLibrary& lib, int argc, char** argv);
 
+// `animate`: a session's run over its snapshots as MP4 / GIF / PNG frames (ui/inspect/).
+int runAnimateCommand(const CliArgs& args, int argc, char** argv);
+
 // The Qt application headless rendering needs (offscreen platform, a private runtime folder);
 // one per process, alive while figures are rendered.
 class HeadlessQt {

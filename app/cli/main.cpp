@@ -99,7 +99,7 @@ std::string metricDetail(const std::string& experiment, const std::vector<std::s
 
 // Runs planned runs with progress and writes outputs; returns the exit code.
 int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs& a, int jobs,
-            std::vector<RunOutcome>* outcomesOut) {
+            std::vector<RunOutcome>* outcomesOut, bool keepSnapshots) {
     RunControl control;
     gControl = &control;
     std::signal(SIGINT, onSignal);
@@ -115,6 +115,7 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
     o.saveData = a.saveData;
     o.commandLine = a.commandLine;
     o.control = &control;
+    o.keepSnapshots = keepSnapshots;
     const int total = static_cast<int>(runs.size());
     o.progress = [&](const ProgressEvent& e) {
         const double frac =
@@ -264,7 +265,7 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
     const int jobs =
         a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<RunOutcome> outcomes;
-    const int code = execute(*points, plan, a, jobs, &outcomes);
+    const int code = execute(*points, plan, a, jobs, &outcomes, false);
     if (code == ExitInvalid) return code;
     std::string err;
     if (!writeFileAtomic(std::filesystem::path(a.outDir) / "sweep.csv", sweepCsv(outcomes), &err)) {
@@ -329,10 +330,19 @@ int main(int argc, char** argv) {
         return invalid("this build has no Qt: the figure command needs the GUI build");
 #endif
     }
+    if (a.command == "animate") {
+#ifdef ADE_HAVE_FIGURES
+        return runAnimateCommand(a, argc, argv);
+#else
+        return invalid("this build has no Qt: the animate command needs the GUI build");
+#endif
+    }
+    if (!a.run.empty() || a.fps != 10) return invalid("--run and --fps belong to the animate command");
     if (a.command == "report") return runReportCommand(a, lib, argc, argv);
     if (a.command != "run" && a.command != "sweep")
         return invalid("unknown command '" + a.command +
-                       "'; commands: presets, keys, run, sweep, figure, report, help, --version");
+                       "'; commands: presets, keys, run, sweep, figure, animate, report, help, "
+                       "--version");
     if (a.quick || a.noFigures || !a.only.empty())
         return invalid("--quick, --only and --no-figures belong to the report command");
 
@@ -367,7 +377,7 @@ int main(int argc, char** argv) {
     if (a.seeds > 0) plan->seeds = a.seeds;
     if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     std::vector<RunOutcome> outcomes;
-    int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes);
+    int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes, true);
     if (code != ExitInvalid) {
         // All runs in one session file: the GUI opens it, `figure --session` renders it.
         Session session;

@@ -70,6 +70,14 @@ void registerCommonParams(ParamRegistry& r) {
                   "fewer when evaluating the training and test losses would cost more than about "
                   "half of the training itself (at least 50). Iteration 0, the last iteration "
                   "and every single Step are always recorded."));
+    r.add(makeInt("snapshots", "run", "Snapshots", 100, 0, 100000,
+                  "Parameter snapshots kept for time travel and animations: iteration 0, the "
+                  "last state reached and metric records spread evenly between them. Each costs "
+                  "a copy of every weight matrix (8 bytes per entry) in memory and in saved "
+                  "sessions; 0 = none. Metrics do not depend on it."));
+    r.add(makeReal("snapshot_mb", "run", "Snapshot memory (MiB)", 64, 0, 1e6,
+                   "Cap on the snapshots' memory per run in MiB: fewer snapshots are kept when "
+                   "`snapshots` copies of the weights would need more."));
     r.add(makeInt("threads", "run", "Threads", 1, 1, 256,
                   "Worker threads for the loss and gradient (results do not depend on it)."));
 

@@ -114,7 +114,7 @@ struct Reader {
         warnUnknown(j,
                     {"name", "color", "group", "seed_index", "visible", "config", "status",
                      "running", "message", "iterations_done", "diverged_at", "iterations_per_second", "history", "params",
-                     "initial_params"},
+                     "initial_params", "snapshots"},
                     where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
             return fail(where + ".name", "missing or not a non-empty string");
@@ -166,6 +166,29 @@ struct Reader {
         if (j.contains("initial_params") && !j["initial_params"].is_null())
             if (!params(j["initial_params"], where + ".initial_params", r.initialParams))
                 return false;
+        if (j.contains("snapshots") && !j["snapshots"].is_null())
+            if (!snapshots(j["snapshots"], where + ".snapshots", r.snapshots)) return false;
+        return true;
+    }
+
+    bool snapshots(const nlohmann::json& j, const std::string& where, std::vector<Snapshot>& out) {
+        if (!j.is_array()) return fail(where, "expected an array of {iteration, params}");
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            const std::string w = where + "[" + std::to_string(i) + "]";
+            const auto& s = j[i];
+            if (!s.is_object() || !s.contains("iteration") || !s["iteration"].is_number_integer() ||
+                !s.contains("params"))
+                return fail(w, "expected {iteration: integer, params}");
+            Snapshot snap;
+            snap.iteration = s["iteration"].get<long>();
+            if (snap.iteration < 0) return fail(w + ".iteration", "negative");
+            if (!out.empty() && snap.iteration <= out.back().iteration)
+                return fail(w + ".iteration", "snapshots must be in increasing iteration order");
+            std::optional<ParamSet> p;
+            if (!params(s["params"], w + ".params", p)) return false;
+            snap.params = std::move(*p);
+            out.push_back(std::move(snap));
+        }
         return true;
     }
 };
@@ -193,6 +216,7 @@ SessionRun sessionRunFrom(const std::string& name, const Config& config, const R
     s.history = r.history;
     if (r.finalParams.size()) s.finalParams = r.finalParams;
     if (r.initialParams.size()) s.initialParams = r.initialParams;
+    s.snapshots = r.snapshots;
     return s;
 }
 
@@ -229,6 +253,12 @@ nlohmann::json sessionToJson(const Session& s, bool withParams) {
         j["history"] = {{"columns", r.history.columns}, {"rows", std::move(rows)}};
         if (withParams && r.finalParams) j["params"] = paramsToJson(*r.finalParams);
         if (withParams && r.initialParams) j["initial_params"] = paramsToJson(*r.initialParams);
+        if (withParams && !r.snapshots.empty()) {
+            nlohmann::json snaps = nlohmann::json::array();
+            for (const auto& snap : r.snapshots)
+                snaps.push_back({{"iteration", snap.iteration}, {"params", paramsToJson(snap.params)}});
+            j["snapshots"] = std::move(snaps);
+        }
         out["runs"].push_back(std::move(j));
     }
     return out;

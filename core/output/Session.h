@@ -37,6 +37,9 @@ struct SessionRun {
     MetricHistory history;
     std::optional<ParamSet> finalParams;    // to continue a stopped run
     std::optional<ParamSet> initialParams;  // to reset to the same start
+    // Parameter snapshots, oldest first (time travel). Optional in the file ("snapshots"):
+    // sessions written before snapshots existed open with none.
+    std::vector<Snapshot> snapshots;
 };
 
 struct Session {

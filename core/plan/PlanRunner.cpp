@@ -191,6 +191,7 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const st
             ProgressObserver obs(static_cast<int>(i),
                                  static_cast<long>(runs[i].config.getInt("iterations")), options);
             out.result = trainer->run(&obs, options.control);
+            if (!options.keepSnapshots) std::vector<Snapshot>().swap(out.result.snapshots);
             if (!options.outDir.empty()) {
                 std::vector<NamedArray> data;
                 if (options.saveData) data = trainer->problem().dataArrays();

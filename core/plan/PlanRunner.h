@@ -65,6 +65,9 @@ struct PlanRunOptions {
     bool saveData = false;
     std::string commandLine;
     RunControl* control = nullptr;
+    // Keep each run's parameter snapshots in its outcome (a session of the runs saves them);
+    // false drops them as each run ends (sweeps and the report, which never save them).
+    bool keepSnapshots = true;
     std::function<void(const ProgressEvent&)> progress;  // called from worker threads
     std::function<void(const RunOutcome&)> finished;     // called from worker threads
 };

@@ -112,6 +112,7 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
     o.jobs = std::max(1, jobs);
     o.commandLine = commandLine;
     o.control = control;
+    o.keepSnapshots = false;  // the report's sessions are written without parameters
     o.finished = [&](const RunOutcome& out) {
         if (log)
             log(out.run.name + ": " + toString(out.result.status) + " after " +

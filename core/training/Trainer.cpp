@@ -1,5 +1,6 @@
 #include "training/Trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -29,6 +30,40 @@ int MetricHistory::column(const std::string& name) const {
     for (std::size_t i = 0; i < columns.size(); ++i)
         if (columns[i] == name) return static_cast<int>(i);
     return -1;
+}
+
+std::size_t paramBytes(const ParamSet& p) {
+    std::size_t entries = 0;
+    for (const auto& m : p.mats)
+        entries += static_cast<std::size_t>(m.size());
+    return entries * sizeof(double);
+}
+
+SnapshotPlan SnapshotPlan::make(const Config& config, const ParamSet& p, long iterations,
+                                long logEvery) {
+    SnapshotPlan plan;
+    plan.bytes = std::max<std::size_t>(paramBytes(p), 1);
+    const double capBytes = config.getReal("snapshot_mb") * 1024.0 * 1024.0;
+    const double fit = std::floor(capBytes / static_cast<double>(plan.bytes));
+    plan.count = static_cast<int>(
+        std::max(0.0, std::min<double>(static_cast<double>(config.getInt("snapshots")), fit)));
+    // Slots: iteration 0, the last state, and count - 2 regular records between them.
+    const long between = plan.count - 2;
+    const long records = logEvery > 0 ? iterations / logEvery : 0;
+    if (between > 0 && records > 0) {
+        // The smallest stride (in records) whose regular snapshots before the last iteration
+        // fit the `between` slots: about records / (between + 1), so they split the run evenly.
+        auto regular = [&](long stride) {
+            long n = records / stride;
+            if (n * stride * logEvery >= iterations) --n;  // that one is the last state
+            return n;
+        };
+        long stride = (records + between) / (between + 1);
+        while (regular(stride) > between)
+            ++stride;
+        plan.every = stride * logEvery;
+    }
+    return plan;
 }
 
 Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<ParamSet> initial)
@@ -131,6 +166,14 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         logEvery = std::max<long>({1, iterations / 1000, static_cast<long>(std::ceil(costRatio))});
         logEvery = std::min<long>(logEvery, std::max<long>(1, iterations / 50));  // >= 50 records
     }
+    const SnapshotPlan snap = SnapshotPlan::make(config_, p, iterations, logEvery);
+    auto snapshot = [&](long it) {
+        if (snap.count <= 0) return;
+        if (!result.snapshots.empty() && result.snapshots.back().iteration == it) return;
+        result.snapshots.push_back(Snapshot{it, p});
+        if (observer) observer->onParams(it, p);
+    };
+    if (snap.takesFirst()) snapshot(0);
     std::vector<int> order(unitsTotal);
     std::iota(order.begin(), order.end(), 0);
     int cursor = unitsTotal;
@@ -202,6 +245,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                 done = it - 1;
                 break;
             }
+            if (snap.at(it) && it % logEvery == 0 && it != iterations) snapshot(it);
         }
     }
     result.iterationsDone = done;
@@ -209,6 +253,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     if (result.status == RunStatus::Cancelled && !hist.rows.empty() &&
         static_cast<long>(hist.rows.back()[0]) != result.iterationsDone)
         record(result.iterationsDone);
+    snapshot(result.iterationsDone);  // the last state reached (the last finite parameters)
     result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     result.iterationsPerSecond =
         result.seconds > 0 ? static_cast<double>(result.iterationsDone) / result.seconds : 0.0;

@@ -9,6 +9,7 @@
 
 #include "config/Config.h"
 #include "models/ParamSet.h"
+#include "training/Inspection.h"
 #include "training/Problem.h"
 
 namespace ade {
@@ -34,7 +35,27 @@ struct RunResult {
     double iterationsPerSecond = 0.0;
     ParamSet initialParams, finalParams;
     MetricHistory history;
+    // Parameter snapshots, oldest first (SnapshotPlan): iteration 0, records spread evenly over
+    // the run, and the last state reached.
+    std::vector<Snapshot> snapshots;
 };
+
+// Which iterations a run keeps parameter snapshots of. Decided from the config and the size of
+// the parameters only, so one config always snapshots the same iterations: at most `snapshots`
+// of them and at most `snapshot_mb` MiB; iteration 0, every `stride`-th regular metric record
+// (iterations that are multiples of stride * logEvery), and the last state reached.
+struct SnapshotPlan {
+    int count = 0;        // the most snapshots a run keeps (0 = none)
+    long every = 0;       // snapshot at the regular records whose iteration is a multiple of it
+    std::size_t bytes = 0;  // of one snapshot's matrices
+
+    static SnapshotPlan make(const Config& config, const ParamSet& p, long iterations,
+                             long logEvery);
+    bool takesFirst() const { return count >= 2; }
+    bool at(long iteration) const { return every > 0 && iteration > 0 && iteration % every == 0; }
+};
+// The bytes of the matrices of one ParamSet (8 per entry).
+std::size_t paramBytes(const ParamSet& p);
 
 // Receives records as they are made (from the training thread).
 class RunObserver {

@@ -157,7 +157,7 @@ _attention_explorer_cli() {
     fi
 
     local prog=${words[0]-attention-explorer-cli}
-    local commands="presets keys run sweep figure report help"
+    local commands="presets keys run sweep figure animate report help"
 
     if ((cword <= 1)); then
         if [[ $cur == -* ]]; then
@@ -192,7 +192,14 @@ _attention_explorer_cli() {
             return 0
             ;;
         --out)
-            _attention_explorer_cli__dirs "$cur"
+            if [[ $command == animate ]]; then
+                # A film (.mp4, .gif) or a folder for the PNG frames.
+                local IFS=$'\n'
+                COMPREPLY=($(compgen -f -- "$cur"))
+                compopt -o filenames 2>/dev/null
+            else
+                _attention_explorer_cli__dirs "$cur"
+            fi
             return 0
             ;;
         --set)
@@ -228,7 +235,7 @@ _attention_explorer_cli() {
             _attention_explorer_cli__reply "charts matrices attention factor-plane landscape" "$cur"
             return 0
             ;;
-        --seeds | --jobs | --run | --iteration | --grid)
+        --seeds | --jobs | --run | --iteration | --grid | --fps)
             COMPREPLY=()
             return 0
             ;;
@@ -241,6 +248,7 @@ _attention_explorer_cli() {
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
         sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
         figure) opts="--preset --config --session --out --format --size --style --set --panels --run --iteration --grid" ;;
+        animate) opts="--session --out --fps --size --run" ;;
         report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
         *) opts="" ;;
     esac

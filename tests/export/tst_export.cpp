@@ -14,6 +14,7 @@
 #include "RunStore.h"
 #include "SessionBridge.h"
 #include "io/Npy.h"
+#include "output/Session.h"
 #include "training/Trainer.h"
 
 using namespace ade;
@@ -286,6 +287,7 @@ class TestExport : public QObject {
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", "/proc/nope"}, &err), 4);
     }
 
+<<<<<<< HEAD
     void cliFigureWritesTheInsidePanels() {
         const QString a = tmp.filePath("panels-a"), b = tmp.filePath("panels-b");
         QString err;
@@ -321,6 +323,38 @@ class TestExport : public QObject {
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--iteration", "3"},
                      &err),
                  2);
+=======
+    // `animate`: a session's run over its snapshots, headless: PNG frames always (one per
+    // snapshot), an MP4 when ffmpeg is installed; bad input is refused before any work.
+    void cliAnimate() {
+        const QString run = tmp.filePath("anim-run");
+        QString err;
+        QCOMPARE(cli({"run", "--preset", "a-same-start", "--out", run, "--set", "iterations=40",
+                      "--set", "data.n=16", "--set", "snapshots=6", "--seeds", "1", "--quiet"},
+                     &err),
+                 0);
+        const QString session = run + "/session.json";
+        const auto read = ade::readSessionFile(session.toStdString());
+        QVERIFY2(read.session, read.error.c_str());
+        const std::size_t snaps = read.session->runs.front().snapshots.size();
+        QVERIFY(snaps >= 2 && snaps <= 6);
+        const QString frames = tmp.filePath("anim-frames");
+        QCOMPARE(cli({"animate", "--session", session, "--out", frames, "--size", "480x320"}, &err),
+                 0);
+        const QStringList pngs = QDir(frames).entryList({"frame_*.png"}, QDir::Files);
+        QCOMPARE(static_cast<std::size_t>(pngs.size()), snaps);
+        QCOMPARE(QImage(QDir(frames).filePath(pngs.front())).size(), QSize(480, 320));
+        QCOMPARE(cli({"animate", "--session", session, "--out", frames, "--run", "nope"}, &err), 2);
+        QVERIFY(err.contains("no run 'nope'"));
+        QCOMPARE(cli({"animate", "--session", session, "--out", frames, "--fps", "0"}, &err), 2);
+        QCOMPARE(cli({"animate", "--preset", "a-same-start", "--out", frames}, &err), 2);
+        if (QStandardPaths::findExecutable("ffmpeg").isEmpty()) return;
+        const QString film = tmp.filePath("anim.gif");
+        QCOMPARE(cli({"animate", "--session", session, "--out", film, "--fps", "4"}, &err), 0);
+        QVERIFY2(QFileInfo(film).size() > 0, qPrintable(err));
+        QCOMPARE(QDir(tmp.filePath("anim_frames")).entryList({"frame_*.png"}, QDir::Files).size(),
+                 static_cast<qsizetype>(snaps));
+>>>>>>> i15-snap
     }
 };
 

@@ -138,7 +138,7 @@ run_cases() {
         bad "the script does not register: complete -F $f attention-explorer-cli"
     fi
 
-    expect_exact "$c <TAB> gives the sub-commands" "presets keys run sweep figure report help" \
+    expect_exact "$c <TAB> gives the sub-commands" "presets keys run sweep figure animate report help" \
         $f $c ""
     expect_exact "$c ru<TAB>" "run" $f $c ru
     expect_exact "$c rep<TAB>" "report" $f $c rep
@@ -181,6 +181,8 @@ run_cases() {
         "a-spectral-vs-random,b-regularizers" $f $c report --only a-spectral-vs-random,b-
     expect_has "$c figure --<TAB>" "--session --format --size --style --out --preset --set" \
         "--vary --seeds --save-data" $f $c figure --
+    expect_has "$c animate --<TAB>" "--session --out --fps --size --run" \
+        "--preset --config --vary --format --style" $f $c animate --
     expect_has "$c sweep --<TAB>" "--vary --seeds --jobs --out --set --save-data --quiet" \
         "--session --format --style" $f $c sweep --
     expect_has "$c run --quiet --out x --<TAB> (given options not offered again)" \

@@ -72,6 +72,13 @@ class ChartPanel : public QWidget {
     virtual QStringList hiddenKeys() const = 0;
     virtual bool zoomed() const = 0;
     virtual void visibleRange(double& x0, double& x1, double& y0, double& y1) const = 0;
+    // Time travel: a vertical line across the plot at `x` (the x axis' units: an iteration, or
+    // seconds with the wall-time axis), labelled `label`; NaN = no line (live).
+    virtual void setCursorLine(double x, const QString& label = {}) = 0;
+    virtual double cursorLineX() const = 0;  // NaN when there is no cursor
+    // The cursor line's horizontal position in the chart's scene (NaN when not drawn: no cursor,
+    // or x outside the visible range).
+    virtual double cursorLinePosition() const = 0;
 
   signals:
     void painted(double milliseconds, double cpuMilliseconds);  // each paint of the plot

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
+#include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -78,6 +80,15 @@ class QtChartPanel final : public ChartPanel {
         crossLine_->setPen(QPen(QColor(120, 120, 120), 0, Qt::DashLine));
         crossLine_->setZValue(100);
         crossLine_->hide();
+        cursorLine_ = new QGraphicsLineItem(chart_);
+        cursorLine_->setPen(QPen(QColor(40, 40, 40), 1.5, Qt::SolidLine));
+        cursorLine_->setZValue(90);
+        cursorLine_->hide();
+        cursorText_ = new QGraphicsSimpleTextItem(chart_);
+        cursorText_->setZValue(91);
+        cursorText_->setBrush(QColor(40, 40, 40));
+        cursorText_->hide();
+        connect(chart_, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
         auto* lay = new QVBoxLayout(this);
         lay->setContentsMargins(0, 0, 0, 0);
         lay->setSpacing(0);
@@ -446,6 +457,7 @@ class QtChartPanel final : public ChartPanel {
         }
         fill(runs);
         updateLegend(runs, columnIndex);
+        placeCursor();  // the axes' range may have moved
     }
 
     void updateLegend(const std::vector<const RunRecord*>& runs,
@@ -772,6 +784,47 @@ class QtChartPanel final : public ChartPanel {
         QToolTip::hideText();
     }
     QString crosshairText() const override { return crossText_; }
+
+    void setCursorLine(double x, const QString& label) override {
+        cursorX_ = x;
+        cursorLabel_ = label;
+        placeCursor();
+    }
+    double cursorLineX() const override { return cursorX_; }
+    double cursorLinePosition() const override {
+        return cursorLine_->isVisible() ? cursorLine_->line().x1()
+                                        : std::numeric_limits<double>::quiet_NaN();
+    }
+    // The cursor's line from the x axis' range and the plot area (no series needed, so it is
+    // drawn on an empty chart too); hidden outside the range or at x <= 0 on a log axis.
+    void placeCursor() {
+        const QRectF area = chart_->plotArea();
+        const double lo = axisMin(xAxis_), hi = axisMax(xAxis_);
+        double t = std::numeric_limits<double>::quiet_NaN();
+        if (std::isfinite(cursorX_) && hi > lo) {
+            if (options_.logX) {
+                if (cursorX_ > 0 && lo > 0) t = std::log(cursorX_ / lo) / std::log(hi / lo);
+            } else {
+                t = (cursorX_ - lo) / (hi - lo);
+            }
+        }
+        if (!(t >= 0 && t <= 1) || area.width() <= 0) {
+            cursorLine_->hide();
+            cursorText_->hide();
+            return;
+        }
+        const double px = area.left() + t * area.width();
+        cursorLine_->setLine(QLineF(px, area.top(), px, area.bottom()));
+        cursorLine_->show();
+        cursorText_->setFont(xAxis_->labelsFont());
+        cursorText_->setText(cursorLabel_);
+        const QRectF box = cursorText_->boundingRect();
+        // Right of the line, or left of it near the right edge; always inside the plot.
+        double tx = px + 4 + box.width() > area.right() ? px - 4 - box.width() : px + 4;
+        tx = std::max(area.left() + 2, std::min(tx, area.right() - box.width() - 2));
+        cursorText_->setPos(tx, area.top() + 2);
+        cursorText_->setVisible(!cursorLabel_.isEmpty());
+    }
     QStringList hiddenKeys() const override {
         QStringList out;
         for (const QString& k : hidden_)
@@ -805,6 +858,10 @@ class QtChartPanel final : public ChartPanel {
     double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
     QGraphicsLineItem* crossLine_ = nullptr;
     QString crossText_;
+    QGraphicsLineItem* cursorLine_ = nullptr;  // time travel
+    QGraphicsSimpleTextItem* cursorText_ = nullptr;
+    double cursorX_ = std::numeric_limits<double>::quiet_NaN();
+    QString cursorLabel_;
 };
 
 }  // namespace

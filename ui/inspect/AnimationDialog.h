@@ -1,0 +1,37 @@
+#pragma once
+// File > Export animation…: the focused run's snapshots as a film for a slide. The dialog
+// chooses the format (MP4, animated GIF, PNG sequence), the frames per second, the frame size
+// and the file; the frames come from animationFrameRenderer (ChartFrames.h).
+#include <QDialog>
+
+#include "inspect/AnimationExport.h"
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace ade::ui {
+
+class MainWindow;
+
+class AnimationDialog : public QDialog {
+    Q_OBJECT
+  public:
+    AnimationDialog(const QString& runName, int frames, QWidget* parent = nullptr);
+    AnimationOptions options() const;
+    void setFile(const QString& file);
+
+  private:
+    void formatChanged();
+    QComboBox* format_ = nullptr;
+    QSpinBox* fps_ = nullptr;
+    QSpinBox* width_ = nullptr;
+    QSpinBox* height_ = nullptr;
+    QLineEdit* file_ = nullptr;
+};
+
+// Asks for the options and writes the animation of the window's focused run, with a progress
+// dialog; messages in the status bar or a message box.
+void exportAnimationFromWindow(MainWindow* window);
+
+}  // namespace ade::ui
