@@ -69,9 +69,17 @@ int runAnimateCommand(const CliArgs& a, int argc, char** argv) {
     o.format = ui::animationFormatFor(o.file);
     o.fps = a.fps;
     o.size = QSize(w, h);
+    ui::AnimationPanels panels;
+    if (!a.panels.empty()) {
+        QString why;
+        if (!ui::parseAnimationPanels(QString::fromStdString(a.panels), &panels, &why))
+            return fail(ExitInvalid, "invalid value '" + a.panels + "' for --panels: " +
+                                         why.toStdString());
+    }
+    panels.runId = run->id;
     const std::vector<long> iterations = ui::snapshotIterations(*run);
     const ui::AnimationResult r =
-        ui::exportAnimation(ui::animationFrameRenderer(store, o.size), iterations, o);
+        ui::exportAnimation(ui::animationFrameRenderer(store, o.size, panels), iterations, o);
     if (!r.ok) return fail(ExitFailed, r.error.toStdString());
     std::cout << (r.film.isEmpty() ? r.framesFolder : r.film).toStdString() << ": "
               << r.frames.size() << " frames of " << run->name.toStdString() << " (iterations "

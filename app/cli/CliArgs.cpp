@@ -49,11 +49,14 @@ Usage:
 
   attention-explorer-cli animate --session FILE --out FILE.mp4|FILE.gif|DIR [--fps N]
                                  [--size WxH] [--run NAME]
-      A run over its parameter snapshots as an animation (the charts with a cursor at each
-      snapshot's iteration), as the GUI's File > Export animation: a PNG sequence always (DIR, or
-      FILE_frames/ beside the film), and MP4 (H.264) or an animated GIF made by the ffmpeg
-      command. --run: the session's run whose snapshots are the frames (default: the first one
-      that has snapshots); --fps 1 to 60 (default 10); --size default 1200x800.
+                                 [--panels charts,matrices,attention,factor-plane]
+      A run over its parameter snapshots as an animation, as the GUI's File > Export animation:
+      each frame shows the --panels (default: charts, with a cursor at the snapshot's iteration;
+      the inside views of the run at that snapshot; several: a grid, two columns), a PNG
+      sequence always (DIR, or FILE_frames/ beside the film), and MP4 (H.264) or an animated GIF
+      made by the ffmpeg command. --run: the session's run whose snapshots are the frames
+      (default: the first one that has snapshots); --fps 1 to 60 (default 10); --size default
+      1200x800.
 
   attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
       The reproduction report: runs every preset (every seed; a preset's sweep), checks every

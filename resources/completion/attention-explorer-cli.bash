@@ -248,7 +248,7 @@ _attention_explorer_cli() {
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
         sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
         figure) opts="--preset --config --session --out --format --size --style --set --panels --run --iteration --grid" ;;
-        animate) opts="--session --out --fps --size --run" ;;
+        animate) opts="--session --out --fps --size --run --panels" ;;
         report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
         *) opts="" ;;
     esac

@@ -1,5 +1,6 @@
 #include "inspect/AnimationDialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -29,13 +30,32 @@ AnimationDialog::AnimationDialog(const QString& runName, int frames, QWidget* pa
     setObjectName(QStringLiteral("animationDialog"));
     setWindowTitle(tr("Export animation"));
     auto* form = new QFormLayout;
-    auto* what = new QLabel(tr("<b>%1</b>: %2 frames, one per parameter snapshot; the charts "
-                               "with the cursor at each snapshot's iteration.")
+    auto* what = new QLabel(tr("<b>%1</b>: %2 frames, one per parameter snapshot; each frame "
+                               "shows the chosen panels at that snapshot's iteration.")
                                 .arg(runName.toHtmlEscaped())
                                 .arg(frames),
                             this);
     what->setWordWrap(true);
     form->addRow(what);
+    auto* panelRow = new QHBoxLayout;
+    auto box = [&](const QString& text, const char* name, bool on, const QString& tip) {
+        auto* b = new QCheckBox(text, this);
+        b->setObjectName(QLatin1String(name));
+        b->setChecked(on);
+        b->setToolTip(tip);
+        panelRow->addWidget(b);
+        return b;
+    };
+    charts_ = box(tr("&Charts"), "animationCharts", true,
+                  tr("The charts with a cursor line at the frame's iteration"));
+    matrices_ = box(tr("&Matrices"), "animationMatrices", false,
+                    tr("Heatmaps of the run's matrices beside their targets"));
+    attention_ = box(tr("A&ttention"), "animationAttention", false,
+                     tr("The attention of one held-out sequence"));
+    plane_ = box(tr("Factor &plane"), "animationPlane", false,
+                 tr("Every run's path in the plane of its factors' norms, the point marked"));
+    panelRow->addStretch(1);
+    form->addRow(tr("Panels"), panelRow);
     format_ = new QComboBox(this);
     format_->setObjectName(QStringLiteral("animationFormat"));
     format_->addItem(tr("MP4 video (H.264)"), QStringLiteral("mp4"));
@@ -105,6 +125,15 @@ void AnimationDialog::setFile(const QString& file) {
     file_->setText(file);
 }
 
+AnimationPanels AnimationDialog::panels() const {
+    AnimationPanels a;
+    a.charts = charts_->isChecked();
+    if (matrices_->isChecked()) a.inside.push_back(InsidePanel::Matrices);
+    if (attention_->isChecked()) a.inside.push_back(InsidePanel::Attention);
+    if (plane_->isChecked()) a.inside.push_back(InsidePanel::FactorPlane);
+    return a;
+}
+
 AnimationOptions AnimationDialog::options() const {
     AnimationOptions o;
     parseAnimationFormat(format_->currentData().toString(), &o.format);
@@ -128,11 +157,18 @@ void exportAnimationFromWindow(MainWindow* window) {
     AnimationDialog dlg(run->name, static_cast<int>(iterations.size()), window);
     if (dlg.exec() != QDialog::Accepted) return;
     const AnimationOptions o = dlg.options();
+    AnimationPanels panels = dlg.panels();
+    if (panels.count() == 0) {
+        QMessageBox::information(window, QObject::tr("Export animation"),
+                                 QObject::tr("Choose at least one panel for the frames."));
+        return;
+    }
+    panels.runId = run->id;
     QProgressDialog progress(QObject::tr("Rendering frames…"), QObject::tr("Cancel"), 0,
                              static_cast<int>(iterations.size()), window);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    const FrameRenderer frames = animationFrameRenderer(*window->store(), o.size);
+    const FrameRenderer frames = animationFrameRenderer(*window->store(), o.size, panels);
     const AnimationResult r = exportAnimation(frames, iterations, o, [&](int done, int) {
         progress.setValue(done);
         return !progress.wasCanceled();

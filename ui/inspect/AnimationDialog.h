@@ -1,11 +1,13 @@
 #pragma once
 // File > Export animation…: the focused run's snapshots as a film for a slide. The dialog
-// chooses the format (MP4, animated GIF, PNG sequence), the frames per second, the frame size
-// and the file; the frames come from animationFrameRenderer (ChartFrames.h).
+// chooses the panels (charts, matrices, attention, factor plane), the format (MP4, animated GIF,
+// PNG sequence), the frames per second, the frame size and the file; the frames come from animationFrameRenderer (ChartFrames.h).
 #include <QDialog>
 
 #include "inspect/AnimationExport.h"
+#include "inspect/ChartFrames.h"
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -19,6 +21,8 @@ class AnimationDialog : public QDialog {
   public:
     AnimationDialog(const QString& runName, int frames, QWidget* parent = nullptr);
     AnimationOptions options() const;
+    // The panels the frames show (the run's id is the caller's).
+    AnimationPanels panels() const;
     void setFile(const QString& file);
 
   private:
@@ -28,6 +32,10 @@ class AnimationDialog : public QDialog {
     QSpinBox* width_ = nullptr;
     QSpinBox* height_ = nullptr;
     QLineEdit* file_ = nullptr;
+    QCheckBox* charts_ = nullptr;
+    QCheckBox* matrices_ = nullptr;
+    QCheckBox* attention_ = nullptr;
+    QCheckBox* plane_ = nullptr;
 };
 
 // Asks for the options and writes the animation of the window's focused run, with a progress

@@ -1,6 +1,7 @@
 #include "inspect/ChartFrames.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QGridLayout>
 #include <QWidget>
 
@@ -8,6 +9,7 @@
 #include <cmath>
 
 #include "RunStore.h"
+#include "inspect/InsideData.h"
 #include "charts/ChartPanel.h"
 #include "experiments/MetricInfo.h"
 
@@ -61,9 +63,66 @@ QImage ChartFrames::operator()(long iteration) {
     return widget_->grab().toImage();
 }
 
-FrameRenderer animationFrameRenderer(const RunStore& store, QSize size) {
-    auto frames = std::make_shared<ChartFrames>(store, size);
-    return [frames](long iteration) { return (*frames)(iteration); };
+bool parseAnimationPanels(const QString& text, AnimationPanels* out, QString* error) {
+    AnimationPanels a;
+    a.charts = false;
+    for (const QString& name : text.split(',', Qt::SkipEmptyParts)) {
+        InsidePanel panel;
+        if (name.trimmed() == QLatin1String("charts")) {
+            a.charts = true;
+        } else if (parseInsidePanel(name.trimmed(), &panel)) {
+            if (std::find(a.inside.begin(), a.inside.end(), panel) == a.inside.end())
+                a.inside.push_back(panel);
+        } else {
+            *error = QStringLiteral("unknown panel '%1': expected charts, matrices, attention or "
+                                    "factor-plane")
+                         .arg(name);
+            return false;
+        }
+    }
+    if (a.count() == 0) {
+        *error = QStringLiteral("no panel: expected charts, matrices, attention or factor-plane");
+        return false;
+    }
+    a.runId = out->runId;
+    *out = a;
+    return true;
+}
+
+FrameRenderer animationFrameRenderer(const RunStore& store, QSize size,
+                                     const AnimationPanels& panels) {
+    const int n = std::max(panels.count(), 1);
+    if (n == 1 && panels.charts) {
+        auto frames = std::make_shared<ChartFrames>(store, size);
+        return [frames](long iteration) { return (*frames)(iteration); };
+    }
+    // A grid of cells, two columns; each cell one panel.
+    const int cols = n == 1 ? 1 : 2, rows = (n + cols - 1) / cols;
+    const QSize cell(size.width() / cols, size.height() / rows);
+    auto charts = panels.charts ? std::make_shared<ChartFrames>(store, cell) : nullptr;
+    auto problems = std::make_shared<ProblemCache>();
+    return [&store, size, cell, cols, panels, charts, problems](long iteration) {
+        QImage image(size, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        int k = 0;
+        auto cellRect = [&](int i) {
+            return QRect(QPoint((i % cols) * cell.width(), (i / cols) * cell.height()), cell);
+        };
+        if (charts) p.drawImage(cellRect(k++), (*charts)(iteration));
+        for (InsidePanel panel : panels.inside) {
+            InsideFrameSpec spec;
+            spec.panel = panel;
+            spec.runId = panels.runId;
+            spec.iteration = iteration;
+            const QRect r = cellRect(k++);
+            p.save();
+            p.setClipRect(r);
+            paintInsidePanel(p, QRectF(r), store, *problems, spec);
+            p.restore();
+        }
+        return image;
+    };
 }
 
 std::vector<long> snapshotIterations(const RunRecord& run) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "inspect/AnimationExport.h"
+#include "inspect/InsideFigure.h"
 
 class QWidget;
 
@@ -32,8 +33,22 @@ class ChartFrames {
     std::vector<ChartPanel*> panels_;
 };
 
-// The frames of an animation (GUI and CLI): the charts with the cursor at each iteration.
-FrameRenderer animationFrameRenderer(const RunStore& store, QSize size);
+// What an animation's frames show: the charts (with the cursor at the frame's iteration) and/or
+// inside views of run `runId` (0: the first visible run) at the frame's iteration. More than one
+// panel: a grid, two columns, in this order (charts first).
+struct AnimationPanels {
+    bool charts = true;
+    std::vector<InsidePanel> inside;
+    int runId = 0;
+    int count() const { return (charts ? 1 : 0) + static_cast<int>(inside.size()); }
+};
+// "charts", "matrices", "attention", "factor-plane", comma-separated (the CLI's --panels);
+// false with `error` on an unknown or empty list.
+bool parseAnimationPanels(const QString& text, AnimationPanels* out, QString* error);
+
+// The frames of an animation (GUI and CLI), `size` each.
+FrameRenderer animationFrameRenderer(const RunStore& store, QSize size,
+                                     const AnimationPanels& panels = {});
 
 // The snapshot iterations of a run, oldest first: the frames of its animation.
 std::vector<long> snapshotIterations(const RunRecord& run);
