@@ -117,6 +117,42 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf");
     // --panels: the charts (the default), the inside views and the loss landscape.
     bool charts = a.panels.empty(), landscape = false;
+    std::vector<ui::InsidePanel> panels;
+    for (const QString& name : QString::fromStdString(a.panels).split(',', Qt::SkipEmptyParts)) {
+        ui::InsidePanel panel;
+        if (name == "charts")
+            charts = true;
+        else if (name == "landscape")
+            landscape = true;
+        else if (ui::parseInsidePanel(name, &panel))
+            panels.push_back(panel);
+        else
+            return fail(ExitInvalid, "invalid value '" + name.toStdString() +
+                                         "' for --panels: expected charts, matrices, attention, "
+                                         "factor-plane or landscape");
+    }
+    if (!charts && !landscape && panels.empty())
+        return fail(ExitInvalid, "--panels needs at least one of charts, matrices, attention, "
+                                 "factor-plane, landscape");
+    if (!landscape && panels.empty() && (a.iteration >= 0 || !a.run.empty()))
+        return fail(ExitInvalid, "--iteration and --run apply to the inside views of --panels "
+                                 "(matrices, attention, factor-plane, landscape) only");
+    ui::FigureOptions o;
+    {
+        const QStringList wh = QString::fromStdString(a.size).toLower().split('x');
+        bool okw = false, okh = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okw) : 0,
+                  h = wh.size() == 2 ? wh[1].toInt(&okh) : 0;
+        if (!okw || !okh || w < 200 || h < 150 || w > 10000 || h > 10000)
+            return fail(ExitInvalid, "invalid value '" + a.size +
+                                         "' for --size: expected WxH, 200x150 to 10000x10000");
+        o.size = QSize(w, h);
+    }
+    if (a.style == "screen")
+        o.style = ui::FigureStyle::Screen;
+    else if (a.style != "publication")
+        return fail(ExitInvalid,
+                    "invalid value '" + a.style + "' for --style: expected screen or publication");
 
     HeadlessQt qt(argc, argv);
     ui::RunStore store;

@@ -287,7 +287,6 @@ class TestExport : public QObject {
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", "/proc/nope"}, &err), 4);
     }
 
-<<<<<<< HEAD
     void cliFigureWritesTheInsidePanels() {
         const QString a = tmp.filePath("panels-a"), b = tmp.filePath("panels-b");
         QString err;
@@ -323,7 +322,8 @@ class TestExport : public QObject {
         QCOMPARE(cli({"figure", "--session", a + "/session.json", "--out", b, "--iteration", "3"},
                      &err),
                  2);
-=======
+    }
+
     // `animate`: a session's run over its snapshots, headless: PNG frames always (one per
     // snapshot), an MP4 when ffmpeg is installed; bad input is refused before any work.
     void cliAnimate() {
@@ -354,7 +354,17 @@ class TestExport : public QObject {
         QVERIFY2(QFileInfo(film).size() > 0, qPrintable(err));
         QCOMPARE(QDir(tmp.filePath("anim_frames")).entryList({"frame_*.png"}, QDir::Files).size(),
                  static_cast<qsizetype>(snaps));
->>>>>>> i15-snap
+        // Frames of the inside views: the charts and the factor plane share each frame.
+        const QString both = tmp.filePath("anim-both");
+        QCOMPARE(cli({"animate", "--session", session, "--out", both, "--size", "640x320",
+                      "--panels", "charts,factor-plane"},
+                     &err),
+                 0);
+        QCOMPARE(QDir(both).entryList({"frame_*.png"}, QDir::Files).size(),
+                 static_cast<qsizetype>(snaps));
+        QCOMPARE(cli({"animate", "--session", session, "--out", both, "--panels", "landscape"},
+                     &err),
+                 2);
     }
 };
 
