@@ -242,7 +242,7 @@ class TestPresent : public QObject {
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(6));
         QVERIFY(!w->store()->runs()[0]->visible);
-        QTRY_VERIFY(!w->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), 120000);
         // The form changed: Start is one run of the form.
         ade::Config c = w->form()->config();
         c.setJson("seed", 7);
@@ -251,7 +251,7 @@ class TestPresent : public QObject {
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(7));
         QCOMPARE(w->store()->runs().back()->config.getInt("seed"), 7);
-        QTRY_VERIFY(!w->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), 120000);
 
         // Play on an idle window with the preset loaded: one run, the form's.
         auto v = makeWindow();
@@ -260,7 +260,7 @@ class TestPresent : public QObject {
         v->action(QStringLiteral("pause"))->trigger();
         QCOMPARE(v->store()->runs().size(), std::size_t(1));
         QVERIFY(v->store()->runs().front()->config.toJson() == v->form()->config().toJson());
-        QTRY_VERIFY(!v->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->anyActive(), 120000);
     }
 
     // 18. Help: Quick start and the keyboard shortcuts, listed from the actions.

@@ -119,6 +119,12 @@ class QtChartPanel final : public ChartPanel {
         if (styleChange) applyStyle();
         refreshNow();
     }
+    ~QtChartPanel() override {
+        // An area series does not own its two lines, and the chart only deletes the series it
+        // holds: the seed bands' lines would outlive the panel (LeakSanitizer found them).
+        for (auto& [key, e] : entries_)
+            deleteSeries(chart_, e);
+    }
     const ChartOptions& options() const override { return options_; }
 
     void refresh(const RunStore& store, bool force) override {
