@@ -70,7 +70,14 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setWidget(sweep_);
     tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
     inside_ = new InsideView(store_, timeCursor_, tabs_);
-    inside_->addPanel(new LandscapePanel(store_, timeCursor_, inside_), tr("Loss landscape"));
+    // The landscape's row of controls is wide: it scrolls rather than widen the window beyond a
+    // 1024-px screen (as the sweep view does).
+    auto* landscapeScroll = new QScrollArea(inside_);
+    landscapeScroll->setObjectName(QStringLiteral("landscapeScroll"));
+    landscapeScroll->setFrameShape(QFrame::NoFrame);
+    landscapeScroll->setWidgetResizable(true);
+    landscapeScroll->setWidget(new LandscapePanel(store_, timeCursor_, landscapeScroll));
+    inside_->addPanel(landscapeScroll, tr("Loss landscape"));
     tabs_->addTab(inside_, tr("Inside the model"));
     tabs_->setTabToolTip(2, tr("Matrices, attention, the factor plane and the loss landscape of "
                                "the focused run"));
