@@ -250,10 +250,10 @@ void RunController::stopAndForget(int id) {
 
 void RunController::drain() {
     bool changed = false;
-    for (auto& j : jobs_) {
-        const bool wasDone = j->done();  // read before taking: no record can follow `done`
-        RunJob::Batch b = j->take();
-        const int id = j->id();
+    // Moves what a job has recorded since the last drain into the store.
+    auto moveRecords = [&](RunJob& j) {
+        RunJob::Batch b = j.take();
+        const int id = j.id();
         if (b.hasColumns) store_->setColumns(id, b.columns);
         if (b.initialParams && !store_->run(id)->initialParams)
             store_->run(id)->initialParams = std::move(b.initialParams);
@@ -272,6 +272,11 @@ void RunController::drain() {
             store_->appendSnapshots(id, std::move(b.snapshots));
         }
         latestIteration_ = store_->run(id)->lastIteration();
+    };
+    for (auto& j : jobs_) {
+        const bool wasDone = j->done();  // read before taking: no record can follow `done`
+        moveRecords(*j);
+        const int id = j->id();
         if (!wasDone) continue;
         j->join();
         ade::RunResult& res = j->result();
@@ -305,6 +310,12 @@ void RunController::drain() {
     if (selfPaused && !paused_ &&
         std::all_of(jobs_.begin(), jobs_.end(),
                     [](const auto& j) { return j->done() || j->control().isPaused(); })) {
+        // A run may have reached its pause point since its records were moved above; every
+        // run records before it pauses, so moving them again now shows each run at the pause.
+        for (auto& j : jobs_) {
+            moveRecords(*j);
+            if (j->takeSelfPaused() && !j->done()) store_->setState(j->id(), RunState::Paused);
+        }
         paused_ = true;
         emit activeChanged();
     }
