@@ -83,6 +83,7 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
         if (r && r->id == id) sync();
     };
     connect(store_, &RunStore::snapshotsAppended, this, ifFocused);
+    connect(store_, &RunStore::dataAppended, this, ifFocused);  // "of M": the latest iteration
     connect(store_, &RunStore::runChanged, this, ifFocused);
     connect(store_, &RunStore::runAdded, this, &TimeTravelBar::sync);
     connect(store_, &RunStore::runRemoved, this, &TimeTravelBar::sync);

@@ -259,20 +259,28 @@ class TestLandscape : public QObject {
         LandscapePanel panel(&store, &cursor);
         panel.findChild<QSpinBox*>()->setValue(gridSize);
         cursor.setFocusRun(store.runs().front()->id);
-        const double before = rate(window);
-        panel.compute();
-        const double during = rate(window);
-        const bool stillComputing = panel.isComputing();
-        panel.cancel();
-        QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 20000);
-        const double after = rate(window);
+        // The machine's own rate drifts over a minute (a shared VM); windows alternate without
+        // and with a landscape computing, and each "with" window is compared with the mean of
+        // its two neighbours, which cancels a steady drift. The control
+        // (ADE_MEASURE_LANDSCAPE_CONTROL=1) computes nothing: its "cost" is the noise.
+        const bool control = !qEnvironmentVariableIsEmpty("ADE_MEASURE_LANDSCAPE_CONTROL");
+        std::vector<double> off{rate(window)}, on;
+        bool finishedEarly = false;
+        for (int k = 0; k < 2; ++k) {
+            if (!control) panel.compute();
+            on.push_back(rate(window));
+            finishedEarly = finishedEarly || (!control && !panel.isComputing());
+            panel.cancel();
+            QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 20000);
+            off.push_back(rate(window));
+        }
         runs.stopAndWait();
-        const double without = 0.5 * (before + after);
-        const double cost = 1.0 - during / without;
-        qInfo("solver rate: %.0f it/s before, %.0f while a %dx%d landscape computes%s, %.0f after: "
-              "cost %.1f%%",
-              before, during, gridSize, gridSize, stillComputing ? "" : " (it finished early)",
-              after, 100 * cost);
+        double cost = 0;
+        for (int k = 0; k < 2; ++k) cost += 0.5 * (1.0 - on[k] / (0.5 * (off[k] + off[k + 1])));
+        qInfo("solver rate without / with a %dx%d landscape computing%s: %.0f / %.0f / %.0f / "
+              "%.0f / %.0f it/s: cost %.1f%%%s",
+              gridSize, gridSize, control ? " (control: nothing computes)" : "", off[0], on[0],
+              off[1], on[1], off[2], 100 * cost, finishedEarly ? " (a landscape finished early)" : "");
         QVERIFY(cost < 0.10);
     }
 };

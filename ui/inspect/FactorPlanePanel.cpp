@@ -175,8 +175,15 @@ PlaneFrame paintFactorPlane(QPainter& p, const QRectF& area, const FactorPlaneSc
     ly += 6;
     legendLine(QPen(QColor(90, 90, 90), 1.2, Qt::DashDotLine),
                QObject::tr("balanced: %1 = %2").arg(scene.xLabel, scene.yLabel), false, {});
-    legendLine(level, QObject::tr("%1 · %2 = c: the orbit (e^t L, e^−t R)")
-                          .arg(scene.xLabel, scene.yLabel),
+    // The factors' own names (W_Q, W_K; U, V; L, R) from the axis labels "‖W_Q‖_F".
+    auto factorName = [](QString label) {
+        if (label.startsWith(QStringLiteral("‖"))) label.remove(0, 1);
+        if (label.endsWith(QStringLiteral("‖_F"))) label.chop(3);
+        return label;
+    };
+    legendLine(level, QObject::tr("%1 · %2 = c: the orbit (e^t %3, e^−t %4)")
+                          .arg(scene.xLabel, scene.yLabel, factorName(scene.xLabel),
+                               factorName(scene.yLabel)),
                false, {});
     legendLine(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine),
                QObject::tr("the orbit through a run's marked point"), false, {});

@@ -64,11 +64,29 @@ std::vector<HeatmapHit> paintMatrices(QPainter& p, const QRectF& area, const Mat
     std::map<int, std::vector<int>> rows;
     for (int v = 0; v < static_cast<int>(scene.views.size()); ++v)
         rows[scene.views[v].row].push_back(v);
-    const double rowHeight = (area.bottom() - top) / static_cast<double>(rows.size());
     const double left = area.left() + 6;
     const double width = area.width() - 12 - kBarArea;
+    const double titleH = fm.height() + 4;
+    // Each row gets the height its heatmaps need at the width's cell size (a 4 × 32 factor needs
+    // less than a 32 × 32 product); rows share the height in that proportion when it is short.
+    std::map<int, double> rowHeights;
+    double needed = 0;
     for (const auto& [row, members] : rows) {
-        const double titleH = fm.height() + 4;
+        double sumCols = 0, maxRows = 1;
+        for (int v : members) {
+            sumCols += static_cast<double>(scene.views[v].values.cols());
+            maxRows = std::max(maxRows, static_cast<double>(scene.views[v].values.rows()));
+        }
+        const double gaps = kGap * static_cast<double>(members.size() - 1);
+        const double cell = std::min(kMaxCell, (width - gaps) / std::max(1.0, sumCols));
+        rowHeights[row] = titleH + 14 + std::max(40.0, cell * maxRows);
+        needed += rowHeights[row];
+    }
+    const double available = area.bottom() - top;
+    if (needed > available)
+        for (auto& [row, h] : rowHeights) h *= available / needed;
+    for (const auto& [row, members] : rows) {
+        const double rowHeight = rowHeights[row];
         const double availH = std::max(10.0, rowHeight - titleH - 14);
         double sumCols = 0, maxRows = 1, scale = 0;
         for (int v : members) {
