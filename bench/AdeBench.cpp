@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include "util/Allocator.h"
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -498,6 +499,7 @@ void usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    ade::keepFreedMemoryForReuse();  // as the programs users run do
     int threads = 1, reps = 5;
     double minTime = 0.5;
     std::filesystem::path outDir, jsonFile;

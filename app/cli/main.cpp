@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "CliArgs.h"
+#include "util/Allocator.h"
 #ifdef ADE_HAVE_FIGURES
 #include "FigureCommand.h"
 #endif
@@ -307,6 +308,7 @@ int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    ade::keepFreedMemoryForReuse();  // steady solver rates (see util/Allocator.h)
     std::string error;
     const auto args = parseCliArgs(argc, argv, &error);
     if (!args) return invalid(error);

@@ -7,8 +7,10 @@
 #include "experiments/ExperimentRegistry.h"
 #include "Version.h"
 #include "plan/Preset.h"
+#include "util/Allocator.h"
 
 int main(int argc, char** argv) {
+    ade::keepFreedMemoryForReuse();  // steady solver rates (see util/Allocator.h)
     QApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
