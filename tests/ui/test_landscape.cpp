@@ -23,6 +23,7 @@
 #include "TimeCursor.h"
 #include "experiments/ExperimentRegistry.h"
 #include "inspect/LandscapePanel.h"
+#include "util/Allocator.h"
 #include "inspect/LandscapeSurface.h"
 #include "training/Trainer.h"
 
@@ -240,6 +241,7 @@ class TestLandscape : public QObject {
             QSKIP("set ADE_MEASURE_LANDSCAPE_COST=1 (grid size, default 33) to measure");
         const int gridSize = std::max(3, qEnvironmentVariableIntValue("ADE_MEASURE_LANDSCAPE_COST"));
         const int window = 8000;  // ms
+        ade::keepFreedMemoryForReuse();  // as the GUI does: the solver's rate is steady
         RunStore store;
         TimeCursor cursor;
         RunController runs(&store);
