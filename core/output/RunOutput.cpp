@@ -119,10 +119,10 @@ RunFiles writeRunFolder(const std::filesystem::path& dir, const std::string& run
               encodeNpy(toNamedArray(result.finalParams.names[i], result.finalParams[i])));
     for (const auto& a : dataArrays)
         write(dir / "data" / (safeName(a.name) + ".npy"), encodeNpy(a));
-    // Last: its presence means the run's folder is complete (a sweep resumes from it).
-    if (out.ok)
-        write(dir / "summary.json",
-              runSummary(runName, planName, config, result, commandLine).dump(2) + "\n");
+    // Last: its presence (with a readable metrics.csv) means the run's folder is complete (a
+    // sweep resumes from it). Written even when another file failed: it says what happened.
+    write(dir / "summary.json",
+          runSummary(runName, planName, config, result, commandLine).dump(2) + "\n");
     return out;
 }
 

@@ -136,7 +136,7 @@ struct SweepLocalStats {
 // Runs a design's tasks on this machine (runPlanned on options.jobs threads), with successive
 // halving when design.halving.enabled (rung r's task names end "_r<r>"; `rungs` gets the table).
 // With options.outDir set it fills the sweep folder and resumes: a task whose runs/<task>/
-// summary.json exists is read back, not rerun (a failed one is rerun); a folder holding another
+// summary.json and metrics.csv read back is not rerun (a failed one is rerun); a folder holding another
 // sweep's manifest is an error (nothing written). At the end (not cancelled) it writes the
 // folder's results (readSweepFolder + writeSweepResults). Returns every outcome (every rung);
 // `error` set = nothing run (invalid) when the result is empty, else a write failed.

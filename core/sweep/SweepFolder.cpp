@@ -211,8 +211,12 @@ std::optional<SweepFolder> readSweepFolder(const fs::path& dir, std::string* err
                     folder->failed.push_back(index);
             continue;
         }
-        auto o = readRunOutcome(runDir, folder->tasks[i], error);
-        if (!o) return std::nullopt;
+        std::string unreadable;
+        auto o = readRunOutcome(runDir, folder->tasks[i], &unreadable);
+        if (!o) {  // a summary without a readable metrics.csv: not finished
+            folder->missing.push_back(index);
+            continue;
+        }
         if (o->result.status == RunStatus::Failed) folder->failed.push_back(index);
         folder->finished.push_back(std::move(*o));
     }
