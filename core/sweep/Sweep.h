@@ -31,6 +31,7 @@ namespace ade {
 //   "32,64,128"        List
 //   "lin:0:1:5"        Linear: 5 values from 0 to 1 inclusive
 //   "log:1e-3:1e-1:5"  Log: 5 values from 1e-3 to 1e-1, evenly spaced in log
+//                      (inner values of real keys rounded to 6 significant digits)
 //   "rand:1e-4:1e-1"   Random: drawn per sample (SweepDesign::samples); log-uniform when the key
 //                      is logScale in ParamSpec or lo > 0 and hi / lo >= 100, else uniform;
 //                      integer keys are rounded. Every Random axis shares the same N samples.
@@ -113,7 +114,8 @@ int rungOfTask(const std::string& taskName);
 
 // Groups outcomes by (label, values), ranks by the objective (best first; configs without a
 // finite mean last; a config with a diverged or failed seed after those without). With several
-// rungs of one config (successive halving), only its largest budget counts.
+// rungs of one config (successive halving), only its largest budget counts, and configs that
+// reached a larger budget rank before those stopped earlier.
 std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcomes,
                                            const Objective& objective);
 

@@ -140,6 +140,11 @@ std::optional<AxisSpec> parseAxis(const std::string& text, std::string* error,
             double v = axis.kind == AxisSpec::Kind::Linear
                            ? axis.lo + t * (axis.hi - axis.lo)
                            : std::exp(std::log(axis.lo) + t * (std::log(axis.hi) - std::log(axis.lo)));
+            if (spec->type == ParamType::Real) {  // readable values and task names
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.6g", v);
+                v = std::strtod(buf, nullptr);
+            }
             if (i == 0) v = axis.lo;
             if (i == axis.count - 1) v = axis.hi;
             const std::string s = valueText(*spec, v);

@@ -109,7 +109,9 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
         }
     }
     // Best first: configs with a finite mean and no failed seed, then those with a failed seed
-    // (diverged on some seed), then those without a value; ties keep the sweep's order.
+    // (diverged on some seed), then those without a value; within each, a config that ran a
+    // larger budget (a later rung of successive halving) before one stopped earlier (values at
+    // different budgets do not compare); ties keep the sweep's order.
     auto tier = [](const ConfigResult& c) {
         if (!std::isfinite(c.mean)) return 2;
         return c.seedsFailed > 0 ? 1 : 0;
@@ -118,6 +120,7 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
                      [&](const ConfigResult& a, const ConfigResult& b) {
                          if (tier(a) != tier(b)) return tier(a) < tier(b);
                          if (tier(a) == 2) return false;
+                         if (a.iterations != b.iterations) return a.iterations > b.iterations;
                          return isBetter(a.mean, b.mean, objective);
                      });
     return configs;

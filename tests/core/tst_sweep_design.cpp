@@ -80,7 +80,8 @@ class TestSweepDesign : public QObject {
         QCOMPARE(lg->kind, AxisSpec::Kind::Log);
         QCOMPARE(lg->values.size(), std::size_t(3));
         QCOMPARE(lg->values.front(), std::string("0.001"));
-        QCOMPARE(std::stod(lg->values[1]), std::exp(0.5 * (std::log(1e-3) + std::log(1e-1))));
+        QCOMPARE(lg->values[1], std::string("0.01"));  // inner values: 6 significant digits
+        QCOMPARE(parseAxis("lr=log:0.05:0.5:3", &err)->values[1], std::string("0.158114"));
         QCOMPARE(lg->values.back(), std::string("0.1"));
         QCOMPARE(axisText(*lg), std::string("log:0.001:0.1:3"));
         // Integer keys are rounded; values that round together are kept once.
@@ -299,6 +300,20 @@ class TestSweepDesign : public QObject {
         cs = aggregateConfigs(outs, obj);
         QVERIFY(std::isnan(cs[0].mean));
         QCOMPARE(cs[0].values.front().second, std::string("0.1"));
+        // A config that ran a larger budget (a later halving rung) ranks before the others,
+        // whatever its value; only its largest budget counts.
+        RunOutcome deeper = outcome("p", "0.9", 1, 100.0), early = outcome("p", "0.9", 1, 0.01);
+        deeper.run.config.setJson("iterations", 20);
+        deeper.run.name += "_r1";
+        early.run.name += "_r0";
+        outs.push_back(early);
+        outs.push_back(deeper);
+        cs = aggregateConfigs(outs, {"excess_risk", "final", true});
+        QCOMPARE(cs[0].values.front().second, std::string("0.9"));
+        QCOMPARE(cs[0].iterations, 20L);
+        QCOMPARE(cs[0].rung, 1);
+        QCOMPARE(cs[0].mean, 100.0);
+        QCOMPARE(cs[1].values.front().second, std::string("0.2"));
     }
 
     void halvingBudgetsFollowEta() {
