@@ -28,10 +28,33 @@ Usage:
       (--seeds K: K seeds per run), and check the preset's claims. Writes DIR/<run>/metrics.csv,
       DIR/<run>/summary.json and DIR/<run>/params/<name>.npy (and DIR/<run>/data/*.npy with
       --save-data). A preset that defines a sweep runs its sweep.
-  attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=V1,V2,...
-                               [--vary ...] [--seeds K] [--jobs J] [--set KEY=VALUE]... --out DIR
-      Run the grid in parallel; DIR/sweep.csv has one row per run (varied values, seed, final,
-      best and floor metrics), DIR/fit.json the fitted power law of the first varied key.
+  attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=VALUES [--vary ...]
+                               [--samples N] [--sample-seed S] [--seeds K] [--set KEY=VALUE]...
+                               [--metric M] [--stat final|best|floor] [--higher-better]
+                               [--halving [--eta 3] [--min-iterations N]] [--jobs J]
+                               [--backend local|slurm] --out DIR
+      Run every config of the grid (and random samples), each with K seeds, and rank them:
+      VALUES is a list 32,64,128, lin:LO:HI:N, log:LO:HI:N, or rand:LO:HI (N random samples,
+      --samples; log-uniform for log-scale keys or HI/LO >= 100). Prints one row per config,
+      the objective (--metric, default the headline metric; --stat, default floor) as mean ± sd
+      over seeds, best first. --halving: successive halving (the best 1/eta of the configs go on
+      to eta times the iterations; the rung table is printed). Writes the sweep folder:
+      DIR/sweep.json, DIR/configs/, DIR/runs/<task>/, DIR/sweep.csv (one row per run: varied
+      values, seed, final, best and floor metrics), DIR/timing.csv (wall times), DIR/fit.json
+      (power law of the first key, for grids), DIR/session.json. The same command again on DIR
+      resumes (finished tasks are skipped). A preset with a sweep runs its own without --vary.
+      --backend slurm [--dry-run] [--array-throttle N] [--time T] [--mem M] [--cpus-per-task C]
+                      [--partition P] [--account A] [--sbatch-arg ARG]... [--setup-cmd CMD]...
+      writes DIR/slurm/array.sbatch (a job array, one task per run) and submits it with sbatch
+      (--dry-run: only writes, and prints the sbatch command); time and memory default to
+      values derived from a short calibration run (docs/sweeps.md).
+  attention-explorer-cli sweep task DIR [--index I]
+      Run task I of a sweep folder (default: $SLURM_ARRAY_TASK_ID); a finished task is skipped.
+  attention-explorer-cli sweep collect DIR [--metric M] [--stat S] [--higher-better]
+                                           [--resubmit [--array-throttle N] [--dry-run]]
+      Gather the finished runs into DIR/sweep.csv, timing.csv, fit.json and session.json, print
+      the results and the missing and failed tasks (exit 6 when there are any); --resubmit
+      submits just those tasks again.
 
   attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
                                 [--format png,svg,pdf] [--size WxH] [--style screen|publication]
@@ -73,8 +96,8 @@ Presets are read from $ADE_RESOURCES/presets (if set) and from the folder instal
 program (<prefix>/share/attention-explorer/presets); a name found in the first wins.
 
 Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
-4 a file could not be written, 5 a claim of the report does not hold,
-130 interrupted (what was computed is written).
+4 a file could not be written, 5 a claim of the report does not hold, 6 sweep collect: tasks
+are missing or failed, 130 interrupted (what was computed is written).
 )";
 }
 
@@ -149,6 +172,71 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
                 return std::nullopt;
             }
             (arg == "--seeds" ? a.seeds : a.jobs) = n;
+        } else if (arg == "--samples" || arg == "--eta" || arg == "--array-throttle" ||
+                   arg == "--cpus-per-task") {
+            if (!value(v)) return std::nullopt;
+            int n = 0;
+            const int lo = arg == "--eta" ? 2 : 1;
+            if (!parseInt(v, n) || n < lo || n > 100000) {
+                *error = "invalid value '" + v + "' for " + arg + ": expected an integer in [" +
+                         std::to_string(lo) + ", 100000]";
+                return std::nullopt;
+            }
+            (arg == "--samples" ? a.samples
+             : arg == "--eta"   ? a.eta
+             : arg == "--array-throttle" ? a.arrayThrottle
+                                         : a.cpusPerTask) = n;
+        } else if (arg == "--sample-seed" || arg == "--min-iterations" || arg == "--index") {
+            if (!value(v)) return std::nullopt;
+            long long n = 0;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            const long long lo = arg == "--min-iterations" ? 1 : 0;
+            if (ec != std::errc() || ptr != v.data() + v.size() || n < lo) {
+                *error = "invalid value '" + v + "' for " + arg + ": expected an integer >= " +
+                         std::to_string(lo);
+                return std::nullopt;
+            }
+            if (arg == "--sample-seed") a.sampleSeed = n;
+            else if (arg == "--min-iterations") a.minIterations = static_cast<long>(n);
+            else a.index = static_cast<long>(n);
+        } else if (arg == "--metric") {
+            if (!value(a.metric)) return std::nullopt;
+        } else if (arg == "--stat") {
+            if (!value(a.stat)) return std::nullopt;
+            if (a.stat != "final" && a.stat != "best" && a.stat != "floor") {
+                *error = "invalid value '" + a.stat + "' for --stat: expected final, best or floor";
+                return std::nullopt;
+            }
+        } else if (arg == "--backend") {
+            if (!value(a.backend)) return std::nullopt;
+            if (a.backend != "local" && a.backend != "slurm") {
+                *error = "invalid value '" + a.backend + "' for --backend: expected local or slurm";
+                return std::nullopt;
+            }
+        } else if (arg == "--time") {
+            if (!value(a.time)) return std::nullopt;
+        } else if (arg == "--mem") {
+            if (!value(a.mem)) return std::nullopt;
+        } else if (arg == "--partition") {
+            if (!value(a.partition)) return std::nullopt;
+        } else if (arg == "--account") {
+            if (!value(a.account)) return std::nullopt;
+        } else if (arg == "--sbatch-arg") {
+            if (!value(v)) return std::nullopt;
+            a.sbatchArgs.push_back(v);
+        } else if (arg == "--setup-cmd") {
+            if (!value(v)) return std::nullopt;
+            a.setupCmds.push_back(v);
+        } else if (arg == "--higher-better") {
+            a.higherBetter = true;
+        } else if (arg == "--halving") {
+            a.halving = true;
+        } else if (arg == "--dry-run") {
+            a.dryRun = true;
+        } else if (arg == "--resubmit") {
+            a.resubmit = true;
+        } else if (a.command == "sweep" && !arg.empty() && arg[0] != '-') {
+            a.positional.push_back(arg);
         } else if (arg == "--fps") {
             if (!value(v)) return std::nullopt;
             if (!parseInt(v, a.fps) || a.fps < 1 || a.fps > 60) {

@@ -22,6 +22,21 @@ struct CliArgs {
     long iteration = -1;
     int grid = 33;
     int fps = 10;                           // animate: frames per second
+    // sweep (docs/sweeps.md): "sweep task DIR", "sweep collect DIR" give `positional`.
+    std::vector<std::string> positional;
+    int samples = 0;                  // --samples N: random samples of rand: axes
+    long long sampleSeed = -1;        // --sample-seed S (-1 = 1)
+    std::string metric, stat;         // the objective ("" = headline metric, floor)
+    bool higherBetter = false;
+    bool halving = false;             // successive halving (--halving, --eta, --min-iterations)
+    int eta = 0;                      // 0 = 3
+    long minIterations = 0;
+    std::string backend;              // local | slurm ("" = local)
+    bool dryRun = false, resubmit = false;
+    int arrayThrottle = 0, cpusPerTask = 0;  // 0 = derived
+    std::string time, mem, partition, account;
+    std::vector<std::string> sbatchArgs, setupCmds;
+    long index = -1;                  // sweep task --index (-1 = $SLURM_ARRAY_TASK_ID)
     std::string commandLine;  // the exact invocation, shell-quoted
 };
 
@@ -36,5 +51,6 @@ enum ExitCode {
     ExitDiverged = 3,
     ExitFailed = 4,
     ExitClaims = 5,  // report: a claim does not hold (or could not be checked)
+    ExitIncomplete = 6,  // sweep collect: tasks missing or failed
     ExitInterrupted = 130
 };

@@ -14,6 +14,7 @@
 #endif
 #include "ProgressBar.h"
 #include "ReportCommand.h"
+#include "SweepCommand.h"
 #include "Version.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -245,66 +246,6 @@ void printSeedTable(const std::vector<RunOutcome>& outcomes) {
     }
 }
 
-// The preset's claims, checked over every run and seed (the report's check, for one preset).
-void printClaims(const Plan& plan, const std::vector<RunOutcome>& outcomes, int seeds) {
-    const auto runs = claimRuns(outcomes);
-    std::printf("claims (%d seed%s per run):\n", seeds, seeds == 1 ? "" : "s");
-    for (const auto& c : plan.claims) {
-        const ClaimResult r = evaluateClaim(c, runs);
-        std::printf("  %-13s %s\n      %s\n", statusText(r.status).c_str(), c.text.c_str(),
-                    r.measured.c_str());
-    }
-}
-
-int runSweep(const Plan& plan, SweepSpec sweep, const CliArgs& a) {
-    if (a.seeds > 0) sweep.seeds = a.seeds;
-    if (sweep.vary.empty()) return invalid("sweep needs at least one --vary KEY=V1,V2,...");
-    std::string error;
-    auto points = expandSweep(plan, sweep, &error);
-    if (!points) return invalid(error);
-    if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
-    const int jobs =
-        a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<RunOutcome> outcomes;
-    const int code = execute(*points, plan, a, jobs, &outcomes, false);
-    if (code == ExitInvalid) return code;
-    std::string err;
-    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "sweep.csv", sweepCsv(outcomes), &err)) {
-        std::cerr << "attention-explorer-cli: " << err << "\n";
-        return ExitFailed;
-    }
-    const std::string xKey = sweep.fitX.empty() ? sweep.vary.front().first : sweep.fitX;
-    const auto fits = fitPowerLaw(outcomes, xKey, sweep.fitY, "floor");
-    nlohmann::json fitJson = nlohmann::json::array();
-    for (const auto& f : fits) {
-        std::printf("fit %s: floor %s ~ %s^%.3f (R^2 = %.3f, %d points)\n", f.series.c_str(),
-                    sweep.fitY.c_str(), xKey.c_str(), f.slope, f.r2, f.points);
-        nlohmann::json pts = nlohmann::json::array();
-        for (const auto& [x, y] : f.xy)
-            pts.push_back({x, y});
-        fitJson.push_back({{"series", f.series},
-                           {"x", xKey},
-                           {"y", sweep.fitY},
-                           {"stat", "floor"},
-                           {"slope", f.slope},
-                           {"intercept", f.intercept},
-                           {"r2", f.r2},
-                           {"points", pts}});
-    }
-    if (!writeFileAtomic(std::filesystem::path(a.outDir) / "fit.json", fitJson.dump(2) + "\n",
-                         &err)) {
-        std::cerr << "attention-explorer-cli: " << err << "\n";
-        return ExitFailed;
-    }
-    std::printf("wrote %s/sweep.csv (%zu runs) and %s/fit.json\n", a.outDir.c_str(),
-                outcomes.size(), a.outDir.c_str());
-    // The preset's slope claims hold for its own sweep (not for a grid given with --vary).
-    if (!plan.claims.empty() && plan.sweep && plan.sweep->vary == sweep.vary &&
-        plan.sweep->seeds == sweep.seeds)
-        printClaims(plan, outcomes, sweep.seeds);
-    return code;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -347,33 +288,19 @@ int main(int argc, char** argv) {
                        "--version");
     if (a.quick || a.noFigures || !a.only.empty())
         return invalid("--quick, --only and --no-figures belong to the report command");
+    if (a.command == "run" && (!a.backend.empty() || a.samples > 0 || a.halving || a.dryRun ||
+                               a.resubmit || !a.metric.empty() || !a.stat.empty()))
+        return invalid("--backend, --samples, --halving, --metric, --stat, --dry-run and "
+                       "--resubmit belong to the sweep command");
 
+    if (a.command == "sweep" && !a.positional.empty()) return runSweepSubcommand(a);
     if (a.outDir.empty()) return invalid("--out DIR is required");
     auto plan = loadPlan(a, lib, &error);
     if (!plan) return invalid(error);
 
-    if (a.command == "sweep" || (plan->sweep && a.varies.empty() && a.command == "run")) {
-        SweepSpec sweep = plan->sweep.value_or(SweepSpec{});
-        if (!a.varies.empty()) {
-            sweep.vary.clear();
-            sweep.fitX.clear();
-            for (const auto& v : a.varies) {
-                std::string key, values;
-                if (!splitAssignment(v, key, values) || values.empty())
-                    return invalid("malformed --vary '" + v + "': expected KEY=V1,V2,...");
-                if (!ParamRegistry::instance().find(key))
-                    return invalid("--vary: unknown key '" + key +
-                                   "'; see attention-explorer-cli keys");
-                std::vector<std::string> list;
-                std::stringstream ss(values);
-                for (std::string item; std::getline(ss, item, ',');)
-                    if (!item.empty()) list.push_back(item);
-                if (list.empty()) return invalid("--vary " + key + ": no values");
-                sweep.vary.emplace_back(ParamRegistry::instance().canonicalKey(key), list);
-            }
-        }
-        return runSweep(*plan, sweep, a);
-    }
+    // A preset that defines a sweep runs its sweep (run); sweep options: SweepCommand.cpp.
+    if (a.command == "sweep" || (plan->sweep && a.varies.empty() && a.command == "run"))
+        return runSweepCommand(a, *plan);
     if (!a.varies.empty()) return invalid("--vary belongs to the sweep command");
 
     if (a.seeds > 0) plan->seeds = a.seeds;

@@ -235,18 +235,50 @@ _attention_explorer_cli() {
             _attention_explorer_cli__reply "charts matrices attention factor-plane landscape" "$cur"
             return 0
             ;;
-        --seeds | --jobs | --run | --iteration | --grid | --fps)
+        --backend)
+            _attention_explorer_cli__reply "local slurm" "$cur"
+            return 0
+            ;;
+        --stat)
+            _attention_explorer_cli__reply "final best floor" "$cur"
+            return 0
+            ;;
+        --seeds | --jobs | --run | --iteration | --grid | --fps | --samples | --sample-seed | \
+            --metric | --eta | --min-iterations | --array-throttle | --time | --mem | \
+            --cpus-per-task | --partition | --account | --sbatch-arg | --setup-cmd | --index)
             COMPREPLY=()
             return 0
             ;;
     esac
+
+    # sweep task DIR / sweep collect DIR: the sub-command after "sweep", then the folder.
+    local sub=""
+    [[ $command == sweep && $cword -gt 2 ]] && [[ ${words[2]} == task || ${words[2]} == collect ]] &&
+        sub=${words[2]}
+    if [[ $command == sweep && $cword -eq 2 && $cur != -* ]]; then
+        _attention_explorer_cli__reply "task collect" "$cur"
+        return 0
+    fi
+    if [[ -n $sub && $cword -eq 3 ]]; then
+        _attention_explorer_cli__dirs "$cur"
+        return 0
+    fi
 
     local opts
     case $command in
         presets | help | -h | --help) opts="" ;;
         keys) opts="--preset" ;;
         run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
-        sweep) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet" ;;
+        sweep)
+            case $sub in
+                task) opts="--index" ;;
+                collect) opts="--metric --stat --higher-better --resubmit --array-throttle --dry-run" ;;
+                *) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet
+                    --samples --sample-seed --metric --stat --higher-better --halving --eta
+                    --min-iterations --backend --dry-run --array-throttle --time --mem
+                    --cpus-per-task --partition --account --sbatch-arg --setup-cmd" ;;
+            esac
+            ;;
         figure) opts="--preset --config --session --out --format --size --style --set --panels --run --iteration --grid" ;;
         animate) opts="--session --out --fps --size --run --panels" ;;
         report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
@@ -254,11 +286,12 @@ _attention_explorer_cli() {
     esac
     [[ -n $opts ]] && opts="$opts --help"
 
-    # Options already given are not offered again, except the repeatable --set and --vary.
+    # Options already given are not offered again, except the repeatable --set, --vary,
+    # --sbatch-arg and --setup-cmd.
     local o w filtered="" seen
     for o in $opts; do
         seen=""
-        if [[ $o != --set && $o != --vary ]]; then
+        if [[ $o != --set && $o != --vary && $o != --sbatch-arg && $o != --setup-cmd ]]; then
             for ((i = 2; i < cword; i++)); do
                 w=${words[i]}
                 [[ $w == "$o" ]] && seen=1

@@ -227,7 +227,8 @@ class TestCli : public QObject {
         QCOMPARE(fit.size(), 2);  // one per run label
         QVERIFY(std::isfinite(fit[0].toObject()["slope"].toDouble()));
         QVERIFY(r.out.contains("fit alg1"));
-        QVERIFY(QFileInfo::exists(out + "/alg1_data.n=8_seed2/metrics.csv"));
+        QVERIFY(QFileInfo::exists(out + "/runs/alg1_data.n=8_seed2/metrics.csv"));
+        QVERIFY(QFileInfo::exists(out + "/configs/alg1_data.n=8_seed2.json"));
     }
 
     void unwritableOutputIsReported() {

@@ -185,6 +185,17 @@ run_cases() {
         "--preset --config --vary --format --style" $f $c animate --
     expect_has "$c sweep --<TAB>" "--vary --seeds --jobs --out --set --save-data --quiet" \
         "--session --format --style" $f $c sweep --
+    expect_has "$c sweep --<TAB> (tuning and Slurm options)" \
+        "--samples --halving --eta --metric --stat --higher-better --backend --dry-run --time --mem --partition --account --setup-cmd" \
+        "--session --index --resubmit" $f $c sweep --
+    expect_exact "$c sweep <TAB> (sub-commands)" "task collect" $f $c sweep ""
+    expect_exact "$c sweep --backend <TAB>" "local slurm" $f $c sweep --backend ""
+    expect_exact "$c sweep --stat f<TAB>" "final floor" $f $c sweep --stat f
+    expect_exact "$c sweep collect DIR --<TAB>" \
+        "--metric --stat --higher-better --resubmit --array-throttle --dry-run --help" \
+        $f $c sweep collect DIR --
+    expect_exact "$c sweep task DIR --<TAB>" "--index --help" $f $c sweep task DIR --
+    expect_exact "$c sweep --time <TAB>" "" $f $c sweep --time ""
     expect_has "$c run --quiet --out x --<TAB> (given options not offered again)" \
         "--preset --config --set --save-data" "--quiet --out --vary" \
         $f $c run --quiet --out x --
