@@ -114,13 +114,15 @@ RunFiles writeRunFolder(const std::filesystem::path& dir, const std::string& run
     };
     // metrics.csv stays plain (header on the first line); summary.json carries the config.
     write(dir / "metrics.csv", historyCsv(result.history));
-    write(dir / "summary.json",
-          runSummary(runName, planName, config, result, commandLine).dump(2) + "\n");
     for (std::size_t i = 0; i < result.finalParams.size(); ++i)
         write(dir / "params" / (safeName(result.finalParams.names[i]) + ".npy"),
               encodeNpy(toNamedArray(result.finalParams.names[i], result.finalParams[i])));
     for (const auto& a : dataArrays)
         write(dir / "data" / (safeName(a.name) + ".npy"), encodeNpy(a));
+    // Last: its presence means the run's folder is complete (a sweep resumes from it).
+    if (out.ok)
+        write(dir / "summary.json",
+              runSummary(runName, planName, config, result, commandLine).dump(2) + "\n");
     return out;
 }
 

@@ -167,7 +167,8 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const st
             std::string error;
             std::optional<ParamSet> initial;
             if (runs[i].config.getString("init") == "same") {
-                initial = resolveSameStart(runs, runs[i], &error);
+                initial = resolveSameStart(options.context ? *options.context : runs, runs[i],
+                                           &error);
                 if (!initial) {
                     out.result.status = RunStatus::Failed;
                     out.error = out.result.message = error;
@@ -219,9 +220,10 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
     std::vector<std::string> varied;
     for (const auto& [k, v] : outcomes.front().run.varied)
         varied.push_back(k);
-    // Metric columns: union over outcomes, in first-seen order.
+    // Metric columns: union over outcomes, in first-seen order; not the wall time (time_s),
+    // which no seed reproduces (timingCsv has the runs' times).
     std::vector<std::string> metrics;
-    std::set<std::string> seen;
+    std::set<std::string> seen = {"time_s"};
     for (const auto& o : outcomes)
         for (std::size_t c = 1; c < o.result.history.columns.size(); ++c)
             if (seen.insert(o.result.history.columns[c]).second)
@@ -229,7 +231,7 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
     std::string out = "run,label";
     for (const auto& k : varied)
         out += "," + k;
-    out += ",seed,status,iterations_done,iterations_per_second";
+    out += ",seed,status,iterations_done";
     for (const auto& m : metrics)
         out += ",final_" + m + ",best_" + m + ",floor_" + m;
     out += "\n";
@@ -238,8 +240,7 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
         for (const auto& [k, v] : o.run.varied)
             out += "," + v;
         out += "," + std::to_string(o.run.config.getInt("seed")) + "," + toString(o.result.status) +
-               "," + std::to_string(o.result.iterationsDone) + "," +
-               formatNumber(o.result.iterationsPerSecond);
+               "," + std::to_string(o.result.iterationsDone);
         const auto s = summaryMetrics(o.result.history);
         for (const auto& m : metrics)
             for (const char* stat : {"final", "best", "floor"}) {
@@ -248,6 +249,14 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
             }
         out += "\n";
     }
+    return out;
+}
+
+std::string timingCsv(const std::vector<RunOutcome>& outcomes) {
+    std::string out = "run,label,seconds,iterations_per_second\n";
+    for (const auto& o : outcomes)
+        out += o.run.name + "," + o.run.label + "," + formatNumber(o.result.seconds) + "," +
+               formatNumber(o.result.iterationsPerSecond) + "\n";
     return out;
 }
 

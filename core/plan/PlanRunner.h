@@ -70,13 +70,20 @@ struct PlanRunOptions {
     bool keepSnapshots = true;
     std::function<void(const ProgressEvent&)> progress;  // called from worker threads
     std::function<void(const RunOutcome&)> finished;     // called from worker threads
+    // The runs "init = same" may refer to (default: the runs given): a sweep running a subset
+    // of its tasks (resuming, one Slurm array task) resolves starts from all of them.
+    const std::vector<PlannedRun>* context = nullptr;
 };
 
 std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const std::string& planName,
                                    const PlanRunOptions& options);
 
-// Sweep table (one row per run) and the fitted power law y ~ x^slope.
+// Sweep table (one row per run: varied values, seed, status, iterations done, final / best /
+// floor of each metric) and the fitted power law y ~ x^slope. sweep.csv holds only what the
+// same seeds reproduce (identical bytes whichever machine ran it); the wall times are in
+// timingCsv (run, label, seconds, iterations_per_second).
 std::string sweepCsv(const std::vector<RunOutcome>& outcomes);
+std::string timingCsv(const std::vector<RunOutcome>& outcomes);
 struct PowerLawFit {
     std::string series;  // run label
     double slope = 0, intercept = 0, r2 = 0;

@@ -130,7 +130,8 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
     }
     std::string err;
     if (plan.sweep) {
-        if (!writeFileAtomic(dir / "sweep.csv", sweepCsv(outcomes), &err))
+        if (!writeFileAtomic(dir / "sweep.csv", sweepCsv(outcomes), &err) ||
+            !writeFileAtomic(dir / "timing.csv", timingCsv(outcomes), &err))
             rep.problems.push_back(err);
         rep.fitX = plan.sweep->fitX.empty() && !plan.sweep->vary.empty()
                        ? plan.sweep->vary.front().first

@@ -10,10 +10,13 @@
 //                                  summary.json is written last, so its presence means finished
 //   DIR/slurm/array.sbatch         the job-array script (Slurm backend)
 //   DIR/slurm/logs/%A_%a.out       the tasks' output (Slurm backend)
-//   DIR/sweep.csv, fit.json, session.json   written by collect (and by a local sweep at its end)
+//   DIR/sweep.csv, timing.csv, fit.json, session.json   written by collect (and by a local
+//                                  sweep at its end); timing.csv holds the wall times
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <map>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,6 +47,8 @@ struct AxisSpec {
 std::optional<AxisSpec> parseAxis(const std::string& text, std::string* error,
                                   const std::string& key = "");
 std::string axisText(const AxisSpec& axis);  // the text form back ("log:0.001:0.1:5")
+// Whether a Random axis is drawn log-uniformly (see above).
+bool axisIsLogUniform(const AxisSpec& axis);
 
 // What a tuner ranks configs by: a metric's final / best / floor (summaryMetrics) value, lower or
 // higher better.
@@ -73,8 +78,17 @@ struct SweepDesign {
     std::string fitX, fitY;        // a power-law fit (the scaling-law view); empty = none
 };
 
+// A preset's sweep (list axes) as a design; its fit (x: the fit's key or the first key).
+SweepDesign designFromSweepSpec(const SweepSpec& sweep);
+// The design's random samples, in order: each the (key, value) of every Random axis. Drawn with
+// splitmix64 from sampleSeed (the same on every machine); reals rounded to 4 significant digits
+// (and kept in [lo, hi]), integer keys to the nearest integer.
+std::vector<std::vector<std::pair<std::string, std::string>>> randomSamples(
+    const SweepDesign& design);
+
 // The runs of a design: grid of List axes × random samples, × seeds, × the plan's runs. Task
-// names are unique and stable ("<run>_<key>=<v>…_seed<N>", made safe for file names).
+// names are unique and stable ("<run>_<key>=<v>…_seed<N>", made safe for file names). Random
+// samples that coincide (integer keys) are run once.
 std::optional<std::vector<PlannedRun>> expandDesign(const Plan& plan, const SweepDesign& design,
                                                     std::string* error);
 
@@ -89,8 +103,17 @@ struct ConfigResult {
     long iterations = 0;                                      // budget of its latest rung
     int rung = -1;                                            // successive halving; -1 = none
 };
+// The metric an objective ranks by for this outcome (its own, or the experiment's headline
+// metric, then test_loss, train_loss), and the outcome's value of it (NaN when absent). With
+// stat "best" and higher better, best is the maximum.
+std::string objectiveMetric(const Objective& objective, const RunOutcome& outcome);
+double objectiveValue(const RunOutcome& outcome, const Objective& objective);
+// Rung of a task from its name ("…_r<r>"), -1 when none.
+int rungOfTask(const std::string& taskName);
+
 // Groups outcomes by (label, values), ranks by the objective (best first; configs without a
-// finite mean last).
+// finite mean last; a config with a diverged or failed seed after those without). With several
+// rungs of one config (successive halving), only its largest budget counts.
 std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcomes,
                                            const Objective& objective);
 
@@ -100,13 +123,27 @@ struct HalvingRung {
     int configs = 0, kept = 0;
 };
 
+// The rung budgets of successive halving for `configs` configs of `iterations` iterations: the
+// last is `iterations`, each one before it 1/eta of the next; as many rungs as keep the first
+// budget >= minIterations (100 when 0) while a rung still has more than one config to halve.
+std::vector<long> halvingBudgets(const HalvingSpec& halving, long iterations, int configs);
+
+struct SweepLocalStats {
+    int skipped = 0;  // tasks finished in the folder already (read back, not rerun)
+    int ran = 0;      // tasks run now
+};
+
 // Runs a design's tasks on this machine (runPlanned on options.jobs threads), with successive
 // halving when design.halving.enabled (rung r's task names end "_r<r>"; `rungs` gets the table).
 // With options.outDir set it fills the sweep folder and resumes: a task whose runs/<task>/
-// summary.json exists is read back, not rerun. Returns every outcome (every rung).
+// summary.json exists is read back, not rerun (a failed one is rerun); a folder holding another
+// sweep's manifest is an error (nothing written). At the end (not cancelled) it writes the
+// folder's results (readSweepFolder + writeSweepResults). Returns every outcome (every rung);
+// `error` set = nothing run (invalid) when the result is empty, else a write failed.
 std::vector<RunOutcome> runSweepLocal(const Plan& plan, const SweepDesign& design,
                                       const PlanRunOptions& options,
-                                      std::vector<HalvingRung>* rungs, std::string* error);
+                                      std::vector<HalvingRung>* rungs, std::string* error,
+                                      SweepLocalStats* stats = nullptr);
 
 // JSON of a design (the manifest's "design"), and back.
 nlohmann::json designToJson(const SweepDesign& design);
@@ -121,13 +158,38 @@ struct SweepFolder {
     std::vector<RunOutcome> finished;   // tasks with summary.json: history from metrics.csv
     std::vector<int> missing;           // task indices not finished (not started or running)
     std::vector<int> failed;            // finished as failed, or whose Slurm log shows an error
+    std::map<int, std::filesystem::path> logs;  // task index -> its newest Slurm log
+    std::string commandLine;            // the command that wrote the manifest
 };
 // Writes sweep.json and configs/ for these tasks (does not run anything).
 bool writeSweepManifest(const std::filesystem::path& dir, const std::string& planName,
                         const SweepDesign& design, const std::vector<PlannedRun>& tasks,
                         const std::string& commandLine, std::string* error);
 std::optional<SweepFolder> readSweepFolder(const std::filesystem::path& dir, std::string* error);
-// sweep.csv, fit.json (when design.fitX is set) and session.json from the finished runs.
+// The manifest and the tasks' configs only (no outcomes, missing or failed).
+std::optional<SweepFolder> readSweepManifest(const std::filesystem::path& dir, std::string* error);
+// Whether a folder's manifest is this sweep (plan, design, every task with the same config).
+bool sameSweep(const SweepFolder& existing, const std::string& planName, const SweepDesign& design,
+               const std::vector<PlannedRun>& tasks, std::string* why);
+// A finished run read back from its folder: status, iterations, times from summary.json, the
+// history from metrics.csv (the exact numbers: formatNumber round-trips).
+std::optional<RunOutcome> readRunOutcome(const std::filesystem::path& runDir,
+                                         const PlannedRun& run, std::string* error);
+
+// One task of a sweep folder (a Slurm array task): runs it into runs/<task>/ unless it finished
+// already (a failed one is rerun). A run that could not start is written as failed.
+enum class TaskRunStatus { Ran, AlreadyDone, Invalid, WriteFailed };
+TaskRunStatus runSweepTask(const std::filesystem::path& dir, int index,
+                           const std::string& commandLine, RunOutcome* outcome,
+                           std::string* error);
+// Writes runs/<task>/summary.json of a run that failed before it started (its status and why).
+void writeFailedTask(const std::filesystem::path& dir, const std::string& planName,
+                     RunOutcome& outcome);
+// fit.json's content: one object per series (series, x, y, stat, slope, intercept, r2, points).
+nlohmann::json powerLawFitsJson(const std::vector<PowerLawFit>& fits, const std::string& x,
+                                const std::string& y, const std::string& stat);
+// sweep.csv, timing.csv, fit.json (when design.fitX is set) and session.json (no parameters)
+// from the finished runs, sweep.csv first.
 bool writeSweepResults(const SweepFolder& folder, std::string* error);
 
 }  // namespace ade

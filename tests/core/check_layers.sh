@@ -11,7 +11,7 @@
 set -uo pipefail
 
 # Lowest first: a file may include headers of its own layer and of the layers before it.
-layers=(util io config data models training experiments claims output plan)
+layers=(util io config data models training experiments claims output plan sweep)
 # Files allowed directly in core/: the build file and the template of the generated Version.h
 # (included as "Version.h" from the generated folder; it includes nothing).
 root_files=(CMakeLists.txt Version.h.in)

@@ -1,0 +1,126 @@
+// What a tuner reads from a sweep's outcomes: each config's objective over its seeds (mean, sd)
+// and the ranking, best first.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "experiments/ExperimentRegistry.h"
+#include "output/RunOutput.h"
+#include "sweep/Sweep.h"
+
+namespace ade {
+
+std::string objectiveMetric(const Objective& objective, const RunOutcome& outcome) {
+    if (!objective.metric.empty()) return objective.metric;
+    // The experiment's headline metric, then the losses (as the CLI's tables).
+    std::vector<std::string> candidates;
+    if (const ExperimentInfo* info = findExperiment(outcome.run.config.experiment()))
+        candidates.push_back(info->headlineMetric);
+    candidates.insert(candidates.end(), {"test_loss", "train_loss"});
+    for (const auto& m : candidates)
+        if (!m.empty() && outcome.result.history.column(m) >= 0) return m;
+    if (const ExperimentInfo* info = findExperiment(outcome.run.config.experiment()))
+        return info->headlineMetric;
+    return "train_loss";
+}
+
+double objectiveValue(const RunOutcome& outcome, const Objective& objective) {
+    const auto s = summaryMetrics(outcome.result.history);
+    const std::string metric = objectiveMetric(objective, outcome);
+    if (!s.contains(objective.stat) || !s[objective.stat].contains(metric)) return NAN;
+    const auto& v = s[objective.stat][metric];
+    if (!v.is_number()) return NAN;
+    // "best" in summaryMetrics is the minimum; a higher-is-better objective's best is the max.
+    if (objective.stat == "best" && !objective.lowerIsBetter) {
+        const int c = outcome.result.history.column(metric);
+        double best = -INFINITY;
+        for (const auto& row : outcome.result.history.rows)
+            if (std::isfinite(row[c])) best = std::max(best, row[c]);
+        return std::isfinite(best) ? best : NAN;
+    }
+    return v.get<double>();
+}
+
+int rungOfTask(const std::string& name) {
+    const auto p = name.rfind("_r");
+    if (p == std::string::npos || p + 2 >= name.size()) return -1;
+    int r = 0;
+    for (std::size_t i = p + 2; i < name.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9') return -1;
+        r = r * 10 + (name[i] - '0');
+    }
+    return r;
+}
+
+bool isBetter(double a, double b, const Objective& objective) {
+    return objective.lowerIsBetter ? a < b : a > b;
+}
+
+std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcomes,
+                                           const Objective& objective) {
+    using Key = std::pair<std::string, std::vector<std::pair<std::string, std::string>>>;
+    std::map<Key, std::size_t> index;
+    std::vector<ConfigResult> configs;
+    std::vector<std::vector<const RunOutcome*>> members;
+    for (const auto& o : outcomes) {
+        const Key key{o.run.label, o.run.varied};
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.emplace(key, configs.size()).first;
+            ConfigResult c;
+            c.label = o.run.label;
+            c.values = o.run.varied;
+            configs.push_back(std::move(c));
+            members.emplace_back();
+        }
+        members[it->second].push_back(&o);
+    }
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        ConfigResult& c = configs[i];
+        // Successive halving: a config's result is its latest (largest) rung.
+        long budget = 0;
+        for (const RunOutcome* o : members[i])
+            budget = std::max<long>(budget, o->run.config.getInt("iterations"));
+        c.iterations = budget;
+        for (const RunOutcome* o : members[i]) {
+            if (o->run.config.getInt("iterations") != budget) continue;
+            c.rung = std::max(c.rung, rungOfTask(o->run.name));
+            const RunStatus st = o->result.status;
+            if (st == RunStatus::Diverged || st == RunStatus::Failed) {
+                ++c.seedsFailed;
+                continue;
+            }
+            if (st != RunStatus::Completed) continue;
+            const double v = objectiveValue(*o, objective);
+            ++c.seedsDone;
+            c.runNames.push_back(o->run.name);
+            if (std::isfinite(v)) c.perSeed.push_back(v);
+        }
+        if (!c.perSeed.empty()) {
+            double m = 0, ss = 0;
+            for (double v : c.perSeed)
+                m += v;
+            m /= static_cast<double>(c.perSeed.size());
+            for (double v : c.perSeed)
+                ss += (v - m) * (v - m);
+            c.mean = m;
+            c.sd = c.perSeed.size() > 1 ? std::sqrt(ss / static_cast<double>(c.perSeed.size() - 1))
+                                        : 0.0;
+        }
+    }
+    // Best first: configs with a finite mean and no failed seed, then those with a failed seed
+    // (diverged on some seed), then those without a value; ties keep the sweep's order.
+    auto tier = [](const ConfigResult& c) {
+        if (!std::isfinite(c.mean)) return 2;
+        return c.seedsFailed > 0 ? 1 : 0;
+    };
+    std::stable_sort(configs.begin(), configs.end(),
+                     [&](const ConfigResult& a, const ConfigResult& b) {
+                         if (tier(a) != tier(b)) return tier(a) < tier(b);
+                         if (tier(a) == 2) return false;
+                         return isBetter(a.mean, b.mean, objective);
+                     });
+    return configs;
+}
+
+}  // namespace ade
