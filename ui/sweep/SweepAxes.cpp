@@ -72,12 +72,15 @@ QString tickText(double v) {
     return formatValue(v);
 }
 
-void drawXAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QString& title) {
+void drawXAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QString& title,
+               const std::vector<double>& marks) {
     const QFontMetricsF fm(p.font());
     p.setPen(QPen(Qt::black, 1));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     double lastRight = -1e9;
-    for (double v : s.ticks(std::max(2, static_cast<int>(plot.width() / 90)))) {
+    const std::vector<double> at =
+        marks.empty() ? s.ticks(std::max(2, static_cast<int>(plot.width() / 90))) : marks;
+    for (double v : at) {
         const double x = s.map(v);
         if (x < plot.left() - 0.5 || x > plot.right() + 0.5) continue;
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
@@ -118,9 +121,12 @@ void drawYAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QStri
     p.restore();
 }
 
-void drawGrid(QPainter& p, const QRectF& plot, const SweepScale& x, const SweepScale& y) {
+void drawGrid(QPainter& p, const QRectF& plot, const SweepScale& x, const SweepScale& y,
+              const std::vector<double>& xMarks) {
     p.setPen(QPen(QColor(0xe4, 0xe4, 0xe4), 1));
-    for (double v : x.ticks(std::max(2, static_cast<int>(plot.width() / 90)))) {
+    const std::vector<double> at =
+        xMarks.empty() ? x.ticks(std::max(2, static_cast<int>(plot.width() / 90))) : xMarks;
+    for (double v : at) {
         const double px = x.map(v);
         if (px > plot.left() + 0.5 && px < plot.right() - 0.5)
             p.drawLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()));

@@ -26,9 +26,12 @@ QString tickText(double v);
 
 // Axis lines with ticks and labels. The x axis along `plot`'s bottom, the y axis along its left;
 // `title` under / beside it (rotated).
-void drawXAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QString& title);
+// `marks`: label these values (the swept ones, when few) instead of round ticks.
+void drawXAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QString& title,
+               const std::vector<double>& marks = {});
 void drawYAxis(QPainter& p, const QRectF& plot, const SweepScale& s, const QString& title);
 // Light grid lines at the ticks inside `plot`.
-void drawGrid(QPainter& p, const QRectF& plot, const SweepScale& x, const SweepScale& y);
+void drawGrid(QPainter& p, const QRectF& plot, const SweepScale& x, const SweepScale& y,
+              const std::vector<double>& xMarks = {});
 
 }  // namespace ade::ui

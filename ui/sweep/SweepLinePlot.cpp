@@ -160,7 +160,9 @@ void SweepLinePlot::paintChart(QPainter& p, const QRectF& area) const {
     p.setFont(chartFont());
     const QFontMetricsF fm(p.font());
     const Layout l = layout(rest, fm);
-    drawGrid(p, l.plot, l.x, l.y);
+    const std::vector<double> xMarks =
+        numeric_ && xs_.size() <= 10 ? xs_ : std::vector<double>{};
+    drawGrid(p, l.plot, l.x, l.y, xMarks);
     p.save();
     p.setClipRect(l.plot.adjusted(-6, -6, 6, 6));
     const int best = results_.best();
@@ -251,9 +253,14 @@ void SweepLinePlot::paintChart(QPainter& p, const QRectF& area) const {
     }
     p.restore();
     p.setFont(chartFont());
-    drawYAxis(p, l.plot, l.y, results_.metricLabel + (l.y.log ? tr(" (log)") : QString()));
+    QString yTitle = results_.metricLabel + (l.y.log ? tr(" (log)") : QString());
+    if (fm.horizontalAdvance(yTitle) > l.plot.height())
+        yTitle = results_.shortMetricLabel() + (l.y.log ? tr(" (log)") : QString());
+    drawYAxis(p, l.plot, l.y, yTitle);
     if (numeric_) {
-        drawXAxis(p, l.plot, l.x, key + (l.x.log ? tr(" (log)") : QString()));
+        // The swept values themselves when few (n = 32, 64, 128, 256), else round ticks.
+        drawXAxis(p, l.plot, l.x, key + (l.x.log ? tr(" (log)") : QString()),
+                  xMarks);
     } else {  // categories under their points
         p.setPen(Qt::black);
         p.drawLine(l.plot.bottomLeft(), l.plot.bottomRight());

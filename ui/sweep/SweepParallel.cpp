@@ -55,6 +55,9 @@ std::vector<SweepParallel::Axis> SweepParallel::axes(const QRectF& plot) const {
             for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i)
                 v.push_back(*results_.number(i, key));
             a.scale = SweepScale::fit(v, chooseAxis(v, {}).log, 0.04);
+            std::sort(v.begin(), v.end());
+            v.erase(std::unique(v.begin(), v.end()), v.end());
+            if (v.size() <= 8) a.marks = v;
         } else {
             a.categories = results_.distinct(key);
             a.scale.lo = -0.5, a.scale.hi = std::max<double>(0.5, a.categories.size() - 0.5);
@@ -159,6 +162,9 @@ void SweepParallel::paintChart(QPainter& p, const QRectF& area) const {
         if (!ax[k].categories.isEmpty()) {
             for (int c = 0; c < ax[k].categories.size(); ++c)
                 label(ax[k].scale.map(c), ax[k].categories[c]);
+        } else if (!ax[k].marks.empty()) {
+            for (double v : ax[k].marks)
+                label(ax[k].scale.map(v), formatValue(v));
         } else {
             for (double v : ax[k].scale.ticks(std::max(2, static_cast<int>(plot.height() / 55))))
                 label(ax[k].scale.map(v), formatValue(v));

@@ -29,6 +29,7 @@ class SweepParallel : public SweepChart {
         QString title;
         SweepScale scale;   // numeric keys and the metric
         QStringList categories;  // choice keys (evenly spaced)
+        std::vector<double> marks;  // the values present, labelled when few (else nice ticks)
     };
     std::vector<Axis> axes(const QRectF& plot) const;
     QRectF plotRect(const QRectF& area, const QFontMetricsF& fm) const;

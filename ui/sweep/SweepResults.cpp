@@ -55,6 +55,10 @@ std::optional<double> SweepResults::number(int index, const std::string& key) co
     return toNumber(t.toStdString());
 }
 
+QString SweepResults::shortMetricLabel() const {
+    return QStringLiteral("%1 (%2)").arg(metric, stat);
+}
+
 bool SweepResults::numeric(const std::string& key) const {
     for (int i = 0; i < static_cast<int>(configs.size()); ++i)
         if (!number(i, key)) return false;

@@ -19,6 +19,7 @@ struct SweepResults {
     std::vector<ade::ConfigResult> configs;  // one per config (any order)
     QString metric;                          // the metric's column ("excess_risk")
     QString metricLabel;                     // axis text: "excess risk R − R* (floor)"
+    QString stat = QStringLiteral("floor");  // final | best | floor
     bool lowerIsBetter = true;
     bool fit = false;  // the design asks for a power-law fit (a scaling-law preset's fitX)
     bool halving = false;
@@ -31,6 +32,7 @@ struct SweepResults {
     // The distinct values of a key over the configs, sorted (numerically when all are numbers).
     QStringList distinct(const std::string& key) const;
     bool numeric(const std::string& key) const;  // every config's value is a number
+    QString shortMetricLabel() const;  // "excess_risk (floor)", where the label does not fit
 };
 
 // A key as the views name it: "Step size η (lr)" from the ParamSpec's label, or the key itself.

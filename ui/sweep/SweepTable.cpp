@@ -43,7 +43,7 @@ SweepTable::SweepTable(QWidget* parent) : QTableWidget(parent) {
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     verticalHeader()->hide();
-    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setStretchLastSection(false);
     setSortingEnabled(true);
     setAlternatingRowColors(true);
     setToolTip(tr("One row per config: mean ± sd of the objective over its finished seeds. "
@@ -91,12 +91,17 @@ void SweepTable::setResults(const SweepResults& results) {
     for (const auto& k : results_.keys)
         header << keyLabel(k);
     if (labels) header << tr("Run");
-    header << results_.metricLabel + tr(" (mean ± sd)") << tr("Seeds done") << tr("Failed");
+    header << tr("mean ± sd") << tr("Seeds") << tr("Failed");
     if (results_.halving) header << tr("Rung") << tr("Iterations");
     setColumnCount(header.size());
     setHorizontalHeaderLabels(header);
     for (int k = 0; k < static_cast<int>(results_.keys.size()); ++k)
         horizontalHeaderItem(k)->setToolTip(keyHelp(results_.keys[k]));
+    horizontalHeaderItem(static_cast<int>(results_.keys.size()) + (labels ? 1 : 0))
+        ->setToolTip(tr("%1: mean ± sd over the config's finished seeds (sd with n − 1)")
+                         .arg(results_.metricLabel));
+    horizontalHeaderItem(columnCount() - (results_.halving ? 4 : 2))
+        ->setToolTip(tr("Seeds that finished; diverged or failed seeds count under Failed"));
     setRowCount(static_cast<int>(results_.configs.size()));
     const int best = results_.best();
     for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i) {
@@ -143,6 +148,10 @@ void SweepTable::setResults(const SweepResults& results) {
     else
         sortByColumn(meanColumn, Qt::AscendingOrder);
     resizeColumnsToContents();
+    // The objective's column takes the room left (not "Failed" at the far right).
+    for (int c = 0; c < columnCount(); ++c)
+        horizontalHeader()->setSectionResizeMode(
+            c, c == meanColumn ? QHeaderView::Stretch : QHeaderView::Interactive);
     filling_ = false;
     if (keep >= 0) selectConfig(keep);
 }
