@@ -4,11 +4,13 @@
 // heatmap and parallel coordinates, the status bar during a sweep and Cancel keeping finished
 // runs, a clicked config's runs in the run list, Apply to form, exports, and a sweep folder
 // written by core's runSweepLocal read back into the table.
-// ADE_SWEEP_SHOTS=DIR saves the window with each view at 1600x1000 and 1024x768 there.
+// ADE_SWEEP_SHOTS=DIR saves the window with each view there (1600x1000, or fitted to a small
+// screen such as 1024x768).
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -58,12 +60,18 @@ void shots(MainWindow* w, const QString& name) {
     const QString dir = qEnvironmentVariable("ADE_SWEEP_SHOTS");
     if (dir.isEmpty()) return;
     QDir().mkpath(dir);
-    for (const QSize size : {QSize(1600, 1000), QSize(1024, 768)}) {
-        w->resize(size);
-        QTest::qWait(300);
-        w->grab().save(QDir(dir).filePath(
-            QStringLiteral("%1-%2x%3.png").arg(name).arg(size.width()).arg(size.height())));
-    }
+    // On a small screen (a 1024x768 X server) the window as the program fits it (the About
+    // panel tabbed with the parameters); on a large one 1600x1000.
+    const QSize screen = w->screen()->availableGeometry().size();
+    if (screen.width() <= 1100)
+        w->fitToScreen();
+    else
+        w->resize(1600, 1000);
+    QTest::qWait(400);
+    w->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2x%3.png")
+                                          .arg(name)
+                                          .arg(w->width())
+                                          .arg(w->height())));
     w->resize(1600, 1000);
 }
 
