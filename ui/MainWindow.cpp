@@ -68,7 +68,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setFrameShape(QFrame::NoFrame);
     sweepScroll->setWidgetResizable(true);
     sweepScroll->setWidget(sweep_);
-    tabs_->addTab(sweepScroll, tr("Sweep (scaling law)"));
+    tabs_->addTab(sweepScroll, tr("Sweep"));
+    tabs_->setTabToolTip(1, tr("Sweeps of 1–3 keys over seeds: a table, a plot, a heatmap or "
+                               "parallel coordinates; successive halving; sweep folders"));
     inside_ = new InsideView(store_, timeCursor_, tabs_);
     // The landscape's row of controls is wide: it scrolls rather than widen the window beyond a
     // 1024-px screen (as the sweep view does).
@@ -138,6 +140,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         updateStatus();
     });
     connect(sessions_, &SessionManager::sessionOpened, this, &MainWindow::onSessionOpened);
+    buildSweepWiring();
     connect(controller_, &RunController::runFinished, this, [this] { updateEstimate(); });
     connect(form_, &ParamForm::measureRequested, this, &MainWindow::measureRate);
     connect(probe_, &RateProbe::finished, this,
@@ -289,6 +292,11 @@ void MainWindow::buildMenus() {
     animation->setObjectName(QStringLiteral("exportAnimation"));
     animation->setStatusTip(tr("The selected run over its parameter snapshots as MP4, animated "
                                "GIF or PNG frames"));
+    QAction* sweepFolder =
+        file->addAction(tr("Open s&weep folder…"), this, [this] { openSweepFolder(); });
+    sweepFolder->setObjectName(QStringLiteral("openSweepFolder"));
+    sweepFolder->setStatusTip(tr("Show a sweep folder (local or Slurm, finished or still "
+                                 "running) in the sweep tab"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QMainWindow>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -77,6 +78,8 @@ class MainWindow : public QMainWindow {
     ChartArea* charts() const { return charts_; }
     RunListWidget* runList() const { return runList_; }
     SweepView* sweepView() const { return sweep_; }
+    // File > Open sweep folder… (asks for the folder when `dir` is empty); the sweep tab shows it.
+    bool openSweepFolder(const QString& dir = {});
     // "Inside the model": matrices, attention, factor plane (a tab beside the charts).
     InsideView* insideView() const { return inside_; }
     SessionManager* sessions() const { return sessions_; }
@@ -182,6 +185,11 @@ class MainWindow : public QMainWindow {
     void finishLaunch();
     void showAbout(const QString& preset, const QString& description, const QString& about);
     void exportRun(int id);
+    // The sweep tab (MainWindowSweep.cpp): its status in the status bar, a config's runs in
+    // the run list and charts, "Apply to form", File > Open sweep folder….
+    void buildSweepWiring();
+    void showSweepRuns(const std::vector<ade::RunOutcome>& runs, const QString& label);
+    void applySweepValues(const std::vector<std::pair<std::string, std::string>>& values);
     void restoreSettings();
     void saveSettings() const;
 
@@ -232,6 +240,9 @@ class MainWindow : public QMainWindow {
     ClaimsMonitor* claims_ = nullptr;
     ClaimsChecklist* checklist_ = nullptr;
     ClaimsChecklist* presentChecklist_ = nullptr;
+    // Sweep configs whose runs are in the run list (their label -> the runs' ids), so a second
+    // click selects them instead of adding them again; cleared when a sweep starts.
+    std::map<QString, std::vector<int>> sweepRuns_;
 };
 
 }  // namespace ade::ui

@@ -17,6 +17,7 @@
 #include "RateProbe.h"
 #include "RunController.h"
 #include "RunStore.h"
+#include "SweepView.h"
 #include "inspect/InsideView.h"
 
 namespace ade::ui {
@@ -148,6 +149,9 @@ void MainWindow::updateStatus() {
     QString state = !active ? tr("idle") : controller_->paused() ? tr("paused") : tr("running");
     if (active)
         state += tr(" · %n run(s)", nullptr, static_cast<int>(controller_->activeIds().size()));
+    // A sweep (or a watched sweep folder) says what runs: "Sweep: 7 of 18 runs done".
+    if (const QString sweep = sweep_->statusText(); !sweep.isEmpty())
+        state = active ? state + QStringLiteral(" · ") + sweep : sweep;
     state = state.toHtmlEscaped();
     if (!form_->isValid()) {
         // Why Start is disabled, and a link to the field at fault.

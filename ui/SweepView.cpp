@@ -1,155 +1,176 @@
 #include "SweepView.h"
 
-#include <QComboBox>
-#include <QFormLayout>
-#include <QHeaderView>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
-#include <QThread>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "charts/ScalingPlot.h"
-#include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
+#include "sweep/SweepForm.h"
+#include "sweep/SweepHeatmap.h"
+#include "sweep/SweepLinePlot.h"
+#include "sweep/SweepParallel.h"
+#include "sweep/SweepTable.h"
+#include "io/Files.h"
 
 namespace ade::ui {
 
 SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("sweepView"));
-    auto* top = new QHBoxLayout;
-    key_ = new QComboBox(this);
-    key_->setObjectName(QStringLiteral("sweepKey"));
-    values_ = new QLineEdit(QStringLiteral("32, 64, 128, 256, 512"), this);
-    values_->setObjectName(QStringLiteral("sweepValues"));
-    values_->setToolTip(tr("Comma-separated values of the key; each is validated like the form"));
-    seeds_ = new QSpinBox(this);
-    seeds_->setObjectName(QStringLiteral("sweepSeeds"));
-    seeds_->setRange(1, 64);
-    seeds_->setValue(2);
-    seeds_->setToolTip(tr("Seeds per grid point (seed, seed+1, ...); points are geometric means"));
-    jobs_ = new QSpinBox(this);
-    jobs_->setRange(1, 64);
-    jobs_->setValue(std::max(1, QThread::idealThreadCount()));
-    jobs_->setToolTip(tr("Runs in parallel (worker threads)"));
-    metric_ = new QComboBox(this);
-    metric_->setObjectName(QStringLiteral("sweepMetric"));
-    metric_->setToolTip(tr("Metric on the y axis: its floor (mean of the last 10% of records)"));
+    form_ = new SweepForm(this);
     run_ = new QPushButton(tr("Run sweep"), this);
     run_->setObjectName(QStringLiteral("sweepRun"));
-    top->addWidget(new QLabel(tr("Vary"), this));
-    top->addWidget(key_);
-    top->addWidget(values_, 1);
-    top->addWidget(new QLabel(tr("Seeds"), this));
-    top->addWidget(seeds_);
-    top->addWidget(new QLabel(tr("Parallel"), this));
-    top->addWidget(jobs_);
-    top->addWidget(new QLabel(tr("y"), this));
-    top->addWidget(metric_);
-    top->addWidget(run_);
+    run_->setToolTip(tr("Run every config × seed on the worker threads; Cancel keeps the runs "
+                        "already finished."));
+    openFolder_ = new QPushButton(tr("Open sweep folder…"), this);
+    openFolder_->setObjectName(QStringLiteral("sweepOpenFolder"));
+    openFolder_->setToolTip(tr("Show a sweep folder written by the command line (local or "
+                               "Slurm), re-read every 2 s while its tasks still run."));
+    form_->setActionButtons(run_, openFolder_);
     progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("sweepProgress"));
     progress_->setTextVisible(true);
+    progress_->setMaximumHeight(progress_->fontMetrics().height() + 4);
+    progress_->setFixedWidth(progress_->fontMetrics().horizontalAdvance(QStringLiteral("0")) * 24);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("sweepStatus"));
     status_->setWordWrap(true);
-    table_ = new QTableWidget(0, 5, this);
-    table_->setHorizontalHeaderLabels(
-        {tr("Series"), tr("Points"), tr("Fitted slope"), tr("R²"), tr("Values (x: y)")});
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->verticalHeader()->hide();
-    plot_ = createScalingPlot(this);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    line_ = new SweepLinePlot(this);
+    heatmap_ = new SweepHeatmap(this);
+    parallel_ = new SweepParallel(this);
+    views_ = new QStackedWidget(this);
+    views_->addWidget(line_);
+    views_->addWidget(heatmap_);
+    views_->addWidget(parallel_);
+    table_ = new SweepTable(this);
+    apply_ = new QPushButton(tr("Apply to form"), this);
+    apply_->setObjectName(QStringLiteral("sweepApply"));
+    apply_->setToolTip(tr("Copy the selected config's values (the best one when none is "
+                          "selected) into the parameter panel."));
+    export_ = new QPushButton(tr("Export…"), this);
+    export_->setObjectName(QStringLiteral("sweepExport"));
+    export_->setToolTip(tr("The view as PNG, SVG or PDF, or the table as CSV."));
+    auto* tableBox = new QWidget(this);
+    auto* tableLay = new QVBoxLayout(tableBox);
+    tableLay->setContentsMargins(0, 0, 0, 0);
+    auto* tableButtons = new QHBoxLayout;
+    tableButtons->addWidget(apply_);
+    tableButtons->addWidget(export_);
+    tableButtons->addStretch(1);
+    tableLay->addLayout(tableButtons);
+    tableLay->addWidget(table_, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(plot_);
-    split->addWidget(table_);
-    split->setStretchFactor(0, 4);
+    split->setObjectName(QStringLiteral("sweepSplit"));
+    split->addWidget(views_);
+    split->addWidget(tableBox);
+    split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    split->setSizes({3000, 1000});
+    split->setChildrenCollapsible(false);
+    views_->setMinimumHeight(220);
+    tableBox->setMinimumHeight(100);
+
     auto* lay = new QVBoxLayout(this);
-    lay->addLayout(top);
-    lay->addWidget(progress_);
-    lay->addWidget(status_);
+    lay->setContentsMargins(6, 6, 6, 6);
+    lay->addWidget(form_);
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(progress_);
+    progressRow->addWidget(status_, 1);
+    lay->addLayout(progressRow);
     lay->addWidget(split, 1);
 
-    if (!ade::experiments().empty()) fillKeys(ade::experiments().front().name, "data.n");
     connect(run_, &QPushButton::clicked, this, [this] {
         if (running_)
             control_->requestStop();
         else
             start();
     });
+    connect(openFolder_, &QPushButton::clicked, this, &SweepView::openFolderRequested);
+    connect(apply_, &QPushButton::clicked, this, [this] {
+        const int i = targetConfig();
+        if (i >= 0) emit applyRequested(results_.configs[i].values);
+    });
+    connect(export_, &QPushButton::clicked, this, &SweepView::exportDialog);
+    for (SweepChart* c : {static_cast<SweepChart*>(line_), static_cast<SweepChart*>(heatmap_),
+                          static_cast<SweepChart*>(parallel_)})
+        connect(c, &SweepChart::configActivated, this, [this](int i) {
+            table_->selectConfig(i);
+            openConfig(i);
+        });
+    connect(table_, &SweepTable::configSelected, this, [this](int i) {
+        if (SweepChart* c = currentChart()) c->setSelected(i);
+        apply_->setEnabled(targetConfig() >= 0);
+    });
+    connect(table_, &SweepTable::configActivated, this, &SweepView::openConfig);
     connect(&watcher_, &QFutureWatcherBase::finished, this, &SweepView::onFinished);
-    poll_.setInterval(100);
-    connect(&poll_, &QTimer::timeout, this, &SweepView::updateProgress);
+    refresh_.setSingleShot(true);
+    refresh_.setInterval(250);
+    connect(&refresh_, &QTimer::timeout, this, &SweepView::refreshResults);
+    folderTimer_.setInterval(2000);
+    connect(&folderTimer_, &QTimer::timeout, this, &SweepView::readFolder);
+    connect(&folderWatcher_, &QFutureWatcherBase::finished, this, &SweepView::onFolderRead);
+    apply_->setEnabled(false);
+    export_->setEnabled(false);
+    progress_->hide();
 }
 
 SweepView::~SweepView() {
     cancelAndWait();
+    folderTimer_.stop();
+    folderWatcher_.waitForFinished();
 }
 
-void SweepView::fillKeys(const std::string& experiment, const std::string& current) {
-    key_->clear();
-    for (const auto& s : ade::ParamRegistry::instance().all())
-        if (s.appliesTo(experiment) &&
-            (s.type == ade::ParamType::Int || s.type == ade::ParamType::Real) && s.key != "seed")
-            key_->addItem(QString::fromStdString(s.key));
-    key_->setCurrentText(QString::fromStdString(current));
-    // The y metric: the experiment's charted metrics, by their labels; its headline first.
-    const QString before = metric_->currentData().toString();
-    metric_->clear();
-    const ade::ExperimentInfo* info = ade::findExperiment(experiment);
-    for (const ade::MetricInfo& m : ade::metricsOf(experiment))
-        if (!m.chart.empty() && m.column != "step_size" && m.column != "reg_value")
-            metric_->addItem(QString::fromStdString(m.label), QString::fromStdString(m.column));
-    if (!before.isEmpty() && metric_->findData(before) >= 0)
-        selectMetric(before.toStdString());
-    else if (info)
-        selectMetric(info->headlineMetric);
-}
-
-void SweepView::selectMetric(const std::string& column) {
-    int i = metric_->findData(QString::fromStdString(column));
-    if (i < 0) {  // a preset's metric this experiment does not describe: offered as is
-        metric_->addItem(QString::fromStdString(column), QString::fromStdString(column));
-        i = metric_->count() - 1;
-    }
-    metric_->setCurrentIndex(i);
+SweepChart* SweepView::currentChart() const {
+    return static_cast<SweepChart*>(views_->currentWidget());
 }
 
 void SweepView::setPlan(const ade::Plan& plan) {
     plan_ = plan;
-    if (plan.sweep && !plan.sweep->vary.empty()) {
-        const auto& [k, vals] = plan.sweep->vary.front();
-        fillKeys(plan.runs.empty() ? ade::experiments().front().name
-                                   : plan.runs.front().config.experiment(),
-                 k);
-        QStringList v;
-        for (const auto& s : vals)
-            v << QString::fromStdString(s);
-        values_->setText(v.join(QStringLiteral(", ")));
-        seeds_->setValue(plan.sweep->seeds);
-        selectMetric(plan.sweep->fitY);
-    }
-    status_->setText(
-        tr("Preset %1: %2")
-            .arg(QString::fromStdString(plan.name), QString::fromStdString(plan.description)));
+    if (!plan.runs.empty()) form_->setBaseConfig(plan.runs.front().config);
+    if (plan.sweep && !plan.sweep->vary.empty()) form_->setPresetSweep(*plan.sweep);
+    setStatus(tr("Preset %1: %2")
+                  .arg(QString::fromStdString(plan.name), QString::fromStdString(plan.description)));
 }
 
 void SweepView::setFormConfig(const ade::Config& config) {
-    if (formConfig_.experiment() != config.experiment())
-        fillKeys(config.experiment(), key_->currentText().toStdString());
     formConfig_ = config;
+    if (!plan_) form_->setBaseConfig(config);
 }
 
 void SweepView::clearPlan() {
     plan_.reset();
+    form_->setBaseConfig(formConfig_);
+}
+
+void SweepView::setStatus(const QString& text) {
+    status_->setText(text);
+    emit statusChanged(statusText());
+}
+
+QString SweepView::statusText() const {
+    if (running_)
+        return design_.halving.enabled ? tr("Sweep: %1 runs done (successive halving)").arg(done_)
+                                       : tr("Sweep: %1 of %2 runs done").arg(done_).arg(total_);
+    if (folderTimer_.isActive()) return tr("Sweep folder: %1").arg(folderStatus_);
+    return {};
 }
 
 bool SweepView::start() {
     if (running_) return false;
+    stopWatchingFolder();
+    std::string error;
+    const auto design = form_->design(&error);
     ade::Plan plan;
     if (plan_) {
         plan = *plan_;
@@ -157,51 +178,58 @@ bool SweepView::start() {
         plan.name = "form";
         plan.runs.push_back({"form", formConfig_});
     }
-    ade::SweepSpec spec;
-    std::vector<std::string> vals;
-    for (const QString& v : values_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!v.trimmed().isEmpty()) vals.push_back(v.trimmed().toStdString());
-    spec.vary = {{key_->currentText().toStdString(), vals}};
-    spec.seeds = seeds_->value();
-    spec.fitX = key_->currentText().toStdString();
-    spec.fitY = metric_->currentData().toString().toStdString();
-    std::string error;
-    if (vals.size() < 2) error = "give at least two values to fit a slope";
-    std::optional<std::vector<ade::PlannedRun>> runs;
-    if (error.empty()) runs = ade::expandSweep(plan, spec, &error);
-    if (!runs) {
-        status_->setText(tr("Cannot run the sweep: %1").arg(QString::fromStdString(error)));
+    std::optional<std::vector<ade::PlannedRun>> tasks;
+    if (design) tasks = ade::expandDesign(plan, *design, &error);
+    if (!design || !tasks) {
+        setStatus(tr("Cannot run the sweep: %1").arg(QString::fromStdString(error)));
         return false;
     }
-    xKey_ = spec.fitX;
-    yMetric_ = spec.fitY;
+    design_ = *design;
+    experiment_ = QString::fromStdString(plan.runs.front().config.experiment());
+    outcomes_.clear();
+    rungs_.clear();
+    folder_.clear();
     control_ = std::make_unique<ade::RunControl>();
-    done_ = std::make_shared<std::atomic<int>>(0);
-    total_ = static_cast<int>(runs->size());
-    progress_->setRange(0, total_);
+    total_ = static_cast<int>(tasks->size());
+    done_ = failed_ = 0;
+    progress_->setRange(0, design_.halving.enabled ? 0 : total_);
     progress_->setValue(0);
+    progress_->show();
     ade::PlanRunOptions opt;
-    opt.jobs = jobs_->value();
+    opt.jobs = form_->jobs();
     opt.control = control_.get();
-    auto done = done_;
-    opt.finished = [done](const ade::RunOutcome&) { done->fetch_add(1); };
-    const std::string name = plan.name;
-    watcher_.setFuture(
-        QtConcurrent::run([runs = *runs, name, opt] { return ade::runPlanned(runs, name, opt); }));
+    opt.keepSnapshots = false;
+    // Called on worker threads: a copy goes to the GUI thread (this outlives the workers:
+    // the destructor waits for them).
+    opt.finished = [this](const ade::RunOutcome& o) {
+        QMetaObject::invokeMethod(this, [this, o] { onRunFinished(o); }, Qt::QueuedConnection);
+    };
+    const ade::SweepDesign d = design_;
+    watcher_.setFuture(QtConcurrent::run([plan, d, opt] {
+        Result r;
+        r.outcomes = ade::runSweepLocal(plan, d, opt, &r.rungs, &r.error);
+        return r;
+    }));
     running_ = true;
+    emit started();
     run_->setText(tr("Cancel"));
-    status_->setText(tr("Running %1 runs (%2 values × %3 seeds × %4 series) on %5 threads…")
-                         .arg(total_)
-                         .arg(vals.size())
-                         .arg(spec.seeds)
-                         .arg(plan.runs.size())
-                         .arg(opt.jobs));
-    poll_.start();
+    setStatus(tr("Running %1 runs (%2 configs × %3 seeds) on %4 threads…")
+                  .arg(total_)
+                  .arg(total_ / std::max(1, design_.seeds * static_cast<int>(plan.runs.size())))
+                  .arg(design_.seeds)
+                  .arg(opt.jobs));
+    refreshResults();
     return true;
 }
 
-void SweepView::updateProgress() {
-    if (done_) progress_->setValue(done_->load());
+void SweepView::onRunFinished(const ade::RunOutcome& outcome) {
+    if (!running_) return;
+    outcomes_.push_back(outcome);
+    ++done_;
+    if (outcome.result.status != ade::RunStatus::Completed) ++failed_;
+    if (progress_->maximum() > 0) progress_->setValue(std::min(done_, total_));
+    emit statusChanged(statusText());
+    if (!refresh_.isActive()) refresh_.start();
 }
 
 void SweepView::cancelAndWait() {
@@ -211,45 +239,172 @@ void SweepView::cancelAndWait() {
 }
 
 void SweepView::onFinished() {
-    poll_.stop();
     running_ = false;
     run_->setText(tr("Run sweep"));
-    updateProgress();
-    const auto outcomes = watcher_.result();
-    fits_ = ade::fitPowerLaw(outcomes, xKey_, yMetric_, "floor");
-    std::vector<ScalingSeries> series;
-    table_->setRowCount(0);
-    for (const auto& f : fits_) {
-        ScalingSeries s;
-        s.name = QString::fromStdString(f.series);
-        s.points = f.xy;
-        s.slope = f.slope;
-        s.intercept = f.intercept;
-        s.fitted = f.points >= 2;
-        series.push_back(s);
-        const int row = table_->rowCount();
-        table_->insertRow(row);
-        QStringList xy;
-        for (const auto& [x, y] : f.xy)
-            xy << QStringLiteral("%1: %2").arg(x).arg(y, 0, 'g', 4);
-        table_->setItem(row, 0, new QTableWidgetItem(s.name));
-        table_->setItem(row, 1, new QTableWidgetItem(QString::number(f.points)));
-        table_->setItem(row, 2, new QTableWidgetItem(QString::number(f.slope, 'f', 3)));
-        table_->setItem(row, 3, new QTableWidgetItem(QString::number(f.r2, 'f', 3)));
-        table_->setItem(row, 4, new QTableWidgetItem(xy.join(QStringLiteral(", "))));
-    }
-    plot_->setData(series, QString::fromStdString(xKey_),
-                   QStringLiteral("%1 (floor)").arg(QString::fromStdString(yMetric_)),
-                   {-1.0, -2.0});
+    refresh_.stop();
+    const Result r = watcher_.result();
+    outcomes_ = r.outcomes;
+    rungs_ = r.rungs;
+    progress_->setRange(0, 1);
+    progress_->setValue(1);
     int failed = 0;
-    for (const auto& o : outcomes)
+    for (const auto& o : outcomes_)
         if (o.result.status != ade::RunStatus::Completed) ++failed;
-    QString msg = tr("%1 runs done").arg(outcomes.size());
+    QString msg = control_ && control_->stopRequested()
+                      ? tr("Cancelled: %1 runs kept").arg(outcomes_.size())
+                      : tr("%1 runs done").arg(outcomes_.size());
     if (failed) msg += tr(", %1 not completed (cancelled, diverged or failed)").arg(failed);
-    for (const auto& f : fits_)
-        msg += tr("; %1: slope %2").arg(QString::fromStdString(f.series)).arg(f.slope, 0, 'f', 2);
-    status_->setText(msg);
+    if (!r.error.empty()) msg += tr("; %1").arg(QString::fromStdString(r.error));
+    if (!rungs_.empty()) {
+        QStringList rs;
+        for (const auto& h : rungs_)
+            rs << tr("%1 it: %2 → %3").arg(h.iterations).arg(h.configs).arg(h.kept);
+        msg += tr("; rungs: %1").arg(rs.join(QStringLiteral(", ")));
+    }
+    refreshResults();
+    setStatus(msg);
     emit finished();
+}
+
+void SweepView::refreshResults() {
+    SweepResults r;
+    for (const auto& a : design_.axes)
+        r.keys.push_back(a.key);
+    ade::Objective objective = design_.objective;
+    if (objective.metric.empty())
+        if (const ade::ExperimentInfo* info = ade::findExperiment(experiment_.toStdString()))
+            objective.metric = info->headlineMetric;
+    r.configs = ade::aggregateConfigs(outcomes_, objective);
+    r.metric = QString::fromStdString(objective.metric);
+    QString label = r.metric;
+    for (const ade::MetricInfo& m : ade::metricsOf(experiment_.toStdString()))
+        if (m.column == objective.metric) label = QString::fromStdString(m.label);
+    r.metricLabel = tr("%1 (%2)").arg(label, QString::fromStdString(objective.stat));
+    r.lowerIsBetter = objective.lowerIsBetter;
+    r.stat = QString::fromStdString(objective.stat);
+    r.fit = !design_.fitX.empty();
+    r.halving = design_.halving.enabled;
+    results_ = r;
+    views_->setCurrentIndex(std::clamp(static_cast<int>(r.keys.size()) - 1, 0, 2));
+    currentChart()->setResults(results_);
+    table_->setResults(results_);
+    apply_->setEnabled(results_.best() >= 0 || table_->selectedConfig() >= 0);
+    export_->setEnabled(!results_.configs.empty());
+}
+
+int SweepView::targetConfig() const {
+    const int s = table_->selectedConfig();
+    return s >= 0 ? s : results_.best();
+}
+
+QString SweepView::configName(int index) const {
+    QStringList parts;
+    for (const auto& [k, v] : results_.configs[index].values)
+        parts << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
+    return parts.join(QLatin1Char(' '));
+}
+
+void SweepView::openConfig(int index) {
+    if (index < 0 || index >= static_cast<int>(results_.configs.size())) return;
+    const auto& names = results_.configs[index].runNames;
+    std::vector<ade::RunOutcome> runs;
+    for (const auto& o : outcomes_)
+        if (std::find(names.begin(), names.end(), o.run.name) != names.end()) runs.push_back(o);
+    if (!runs.empty()) emit openRunsRequested(runs, configName(index));
+}
+
+bool SweepView::exportView(FigureFormat format, const QString& path, QString* error) const {
+    return currentChart()->exportTo(format, path, {1200, 800}, error);
+}
+
+bool SweepView::exportCsv(const QString& path, QString* error) const {
+    std::string err;
+    if (ade::writeFileAtomic(path.toStdString(), resultsCsv(results_).toStdString(), &err))
+        return true;
+    if (error) *error = QString::fromStdString(err);
+    return false;
+}
+
+void SweepView::exportDialog() {
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the sweep"), QDir::home().filePath(QStringLiteral("sweep.png")),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;Table as CSV (*.csv)"),
+        &filter);
+    if (path.isEmpty()) return;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QString error;
+    bool ok;
+    if (suffix == QLatin1String("csv")) {
+        ok = exportCsv(path, &error);
+    } else {
+        FigureFormat f = FigureFormat::Png;
+        if (!parseFigureFormat(suffix, &f)) f = FigureFormat::Png;
+        ok = exportView(f, path, &error);
+    }
+    if (!ok) QMessageBox::warning(this, tr("Export"), tr("Cannot export: %1").arg(error));
+}
+
+bool SweepView::openFolder(const QString& dir) {
+    if (running_) {
+        setStatus(tr("A sweep is running: cancel it before opening a folder."));
+        return false;
+    }
+    std::string error;
+    const auto folder = ade::readSweepFolder(dir.toStdString(), &error);
+    if (!folder) {
+        setStatus(tr("Cannot open %1: %2").arg(dir, QString::fromStdString(error)));
+        return false;
+    }
+    folder_ = dir;
+    emit started();
+    applyFolder(*folder);
+    return true;
+}
+
+void SweepView::stopWatchingFolder() {
+    folderTimer_.stop();
+    folder_.clear();
+}
+
+void SweepView::readFolder() {
+    if (folder_.isEmpty() || folderWatcher_.isRunning()) return;
+    const std::string dir = folder_.toStdString();
+    folderWatcher_.setFuture(QtConcurrent::run([dir]() -> std::optional<ade::SweepFolder> {
+        std::string error;
+        return ade::readSweepFolder(dir, &error);
+    }));
+}
+
+void SweepView::onFolderRead() {
+    const auto folder = folderWatcher_.result();
+    if (folder && !folder_.isEmpty()) applyFolder(*folder);
+}
+
+void SweepView::applyFolder(const ade::SweepFolder& f) {
+    const ade::SweepFolder* folder = &f;
+    design_ = folder->design;
+    experiment_ = folder->tasks.empty()
+                      ? QString()
+                      : QString::fromStdString(folder->tasks.front().config.experiment());
+    outcomes_ = folder->finished;
+    rungs_.clear();
+    const int n = static_cast<int>(folder->tasks.size());
+    const int failed = static_cast<int>(folder->failed.size());
+    const int finished = n - static_cast<int>(folder->missing.size());
+    folderStatus_ = tr("%1 of %2 finished, %3 failed").arg(finished).arg(n).arg(failed);
+    progress_->show();
+    progress_->setRange(0, std::max(1, n));
+    progress_->setValue(finished);
+    refreshResults();
+    if (folder->missing.empty())
+        folderTimer_.stop();
+    else if (!folderTimer_.isActive())
+        folderTimer_.start();
+    setStatus(tr("Sweep folder %1 (%2): %3%4")
+                  .arg(QDir::toNativeSeparators(folder_), QString::fromStdString(folder->planName),
+                       folderStatus_,
+                       folder->missing.empty() ? QString() : tr("; re-read every 2 s")));
 }
 
 }  // namespace ade::ui

@@ -25,7 +25,8 @@
 #include "SweepView.h"
 #include "TestWindow.h"
 #include "charts/ChartPanel.h"
-#include "charts/ScalingPlot.h"
+#include "sweep/SweepForm.h"
+#include "sweep/SweepLinePlot.h"
 
 using namespace ade::ui;
 
@@ -382,19 +383,20 @@ class TestWindow : public QObject {
         QSettings().clear();
     }
 
-    void sweepFitsASlope() {
+    void sweepOfTwoValuesDrawsBothWithoutAFit() {
         auto w = makeWindow();
         ade::Config c = tinyConfig(20);
         w->form()->setConfig(c);
         SweepView* s = w->sweepView();
-        s->findChild<QLineEdit*>(QStringLiteral("sweepValues"))->setText(QStringLiteral("8, 16"));
+        s->form()->setAxis(0, "data.n", SweepForm::List, QStringLiteral("8, 16"));
         s->findChild<QSpinBox*>(QStringLiteral("sweepSeeds"))->setValue(1);
         QSignalSpy done(s, &SweepView::finished);
         QVERIFY(s->start());
         QVERIFY(done.wait(60000));
-        QCOMPARE(s->fits().size(), std::size_t(1));
-        QCOMPARE(s->fits().front().points, 2);
-        QCOMPARE(s->plot()->seriesCount(), 1);
+        QCOMPARE(s->results().configs.size(), std::size_t(2));
+        QCOMPARE(s->linePlot()->xCount(), 2);
+        QVERIFY(!s->linePlot()->fitted());  // two points: no slope "fitted" with R² = 1
+        QCOMPARE(s->linePlot()->referenceSlopes(), 0);
     }
 };
 

@@ -1,5 +1,6 @@
 #include <QChart>
 #include <QChartView>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -21,6 +22,9 @@ class QtScalingPlot final : public ScalingPlot {
         chart_ = new QChart;
         chart_->setAnimationOptions(QChart::NoAnimation);
         chart_->legend()->setAlignment(Qt::AlignBottom);
+        // Line samples (with their dash patterns) rather than identical squares, so the two
+        // reference slopes are told apart in the legend.
+        chart_->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
         auto* view = new QChartView(chart_, this);
         view->setRenderHint(QPainter::Antialiasing);
         auto* lay = new QVBoxLayout(this);

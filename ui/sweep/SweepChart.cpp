@@ -1,0 +1,134 @@
+#include "sweep/SweepChart.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+
+#include "inspect/ColorMaps.h"
+#include "inspect/InsideFigure.h"
+
+namespace ade::ui {
+
+SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void SweepChart::setResults(const SweepResults& results) {
+    results_ = results;
+    if (selected_ >= static_cast<int>(results_.configs.size())) selected_ = -1;
+    hovered_ = -1;
+    resultsChanged();
+    update();
+}
+
+void SweepChart::setSelected(int index) {
+    selected_ = index;
+    update();
+}
+
+QFont SweepChart::chartFont(double scale) const {
+    QFont f = font();
+    if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
+    return f;
+}
+
+QRectF SweepChart::drawTitle(QPainter& p, const QRectF& area, const QString& title) const {
+    QFont f = chartFont(1.15);
+    f.setBold(true);
+    p.setFont(f);
+    p.setPen(Qt::black);
+    const QFontMetricsF fm(f);
+    QRectF r = area.adjusted(8, 6, -8, 0);
+    const QString shown = fm.elidedText(title, Qt::ElideRight, r.width());
+    p.drawText(QRectF(r.left(), r.top(), r.width(), fm.height()), Qt::AlignHCenter, shown);
+    double top = r.top() + fm.height() + 2;
+    const QString n = note();
+    p.setFont(chartFont());
+    if (!n.isEmpty()) {
+        const QFontMetricsF nf(p.font());
+        p.setPen(QColor(0x55, 0x55, 0x55));
+        p.drawText(QRectF(r.left(), top, r.width(), nf.height()), Qt::AlignHCenter,
+                   nf.elidedText(n, Qt::ElideRight, r.width()));
+        top += nf.height() + 2;
+    }
+    p.setPen(Qt::black);
+    return QRectF(area.left(), top + 4, area.width(), area.bottom() - top - 4);
+}
+
+void SweepChart::drawEmpty(QPainter& p, const QRectF& area, const QString& text) const {
+    p.setFont(chartFont());
+    p.setPen(QColor(0x55, 0x55, 0x55));
+    p.drawText(area.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+void SweepChart::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), Qt::white);
+    p.setRenderHint(QPainter::Antialiasing);
+    paintChart(p, QRectF(rect()));
+}
+
+QString SweepChart::hoverText(int index) const {
+    if (index < 0 || index >= static_cast<int>(results_.configs.size())) return {};
+    const auto& c = results_.configs[index];
+    QStringList lines;
+    for (const auto& k : results_.keys)
+        lines << QStringLiteral("%1 = %2").arg(keyLabel(k), results_.text(index, k));
+    lines << QStringLiteral("%1: %2").arg(results_.metricLabel, meanSdText(c));
+    lines << tr("seeds: %1 done, %2 failed").arg(c.seedsDone).arg(c.seedsFailed);
+    if (c.rung >= 0) lines << tr("rung %1 (%2 iterations)").arg(c.rung).arg(c.iterations);
+    if (index == results_.best()) lines << tr("best config");
+    lines << tr("click: show its runs' curves");
+    return lines.join(QLatin1Char('\n'));
+}
+
+void SweepChart::mouseMoveEvent(QMouseEvent* e) {
+    const int i = configAt(e->position(), QRectF(rect()));
+    if (i != hovered_) {
+        hovered_ = i;
+        update();
+    }
+    if (i >= 0)
+        QToolTip::showText(e->globalPosition().toPoint(), hoverText(i), this);
+    else
+        QToolTip::hideText();
+    setCursor(i >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void SweepChart::mousePressEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return;
+    const int i = configAt(e->position(), QRectF(rect()));
+    if (i < 0) return;
+    setSelected(i);
+    emit configActivated(i);
+}
+
+bool SweepChart::exportTo(FigureFormat format, const QString& path, QSize size,
+                          QString* error) const {
+    QStringList meta;
+    for (const auto& k : results_.keys)
+        meta << QString::fromStdString(k);
+    auto paint = [this](QPainter& p, const QRectF& area) {
+        p.setRenderHint(QPainter::Antialiasing);
+        p.fillRect(area, Qt::white);
+        paintChart(p, area);
+    };
+    return renderPainting(paint, size, format == FigureFormat::Png ? 2.0 : 1.0, format, path,
+                          tr("Sweep: %1").arg(results_.metricLabel),
+                          tr("sweep over %1").arg(meta.join(QStringLiteral(", "))), error);
+}
+
+QColor bestColor() {
+    return QColor(0xd5, 0x5e, 0x00);
+}
+
+QColor goodnessColor(double goodness) {
+    if (!std::isfinite(goodness)) return QColor(0xb0, 0xb0, 0xb0);
+    return sequentialColor(0.3 + 0.7 * std::clamp(goodness, 0.0, 1.0), 1.0);
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,143 @@
+#include "sweep/SweepResults.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "config/ParamSpec.h"
+#include "inspect/ColorMaps.h"
+
+namespace ade::ui {
+
+namespace {
+
+std::optional<double> toNumber(const std::string& s) {
+    bool ok = false;
+    const double v = QString::fromStdString(s).trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+QString csvField(QString s) {
+    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) ||
+        s.contains(QLatin1Char('\n')))
+        return QLatin1Char('"') + s.replace(QLatin1Char('"'), QStringLiteral("\"\"")) +
+               QLatin1Char('"');
+    return s;
+}
+
+}  // namespace
+
+int SweepResults::best() const {
+    int bestIndex = -1;
+    for (int i = 0; i < static_cast<int>(configs.size()); ++i) {
+        const double m = configs[i].mean;
+        if (!std::isfinite(m)) continue;
+        if (bestIndex < 0 || (lowerIsBetter ? m < configs[bestIndex].mean
+                                            : m > configs[bestIndex].mean))
+            bestIndex = i;
+    }
+    return bestIndex;
+}
+
+QString SweepResults::text(int index, const std::string& key) const {
+    if (index < 0 || index >= static_cast<int>(configs.size())) return {};
+    for (const auto& [k, v] : configs[index].values)
+        if (k == key) return QString::fromStdString(v);
+    return {};
+}
+
+std::optional<double> SweepResults::number(int index, const std::string& key) const {
+    const QString t = text(index, key);
+    if (t.isEmpty()) return std::nullopt;
+    return toNumber(t.toStdString());
+}
+
+QString SweepResults::shortMetricLabel() const {
+    return QStringLiteral("%1 (%2)").arg(metric, stat);
+}
+
+bool SweepResults::numeric(const std::string& key) const {
+    for (int i = 0; i < static_cast<int>(configs.size()); ++i)
+        if (!number(i, key)) return false;
+    return !configs.empty();
+}
+
+QStringList SweepResults::distinct(const std::string& key) const {
+    std::set<std::string> seen;
+    QStringList out;
+    for (int i = 0; i < static_cast<int>(configs.size()); ++i) {
+        const QString t = text(i, key);
+        if (!t.isEmpty() && seen.insert(t.toStdString()).second) out << t;
+    }
+    if (numeric(key))
+        std::sort(out.begin(), out.end(),
+                  [](const QString& a, const QString& b) { return a.toDouble() < b.toDouble(); });
+    else
+        out.sort();
+    return out;
+}
+
+QString keyLabel(const std::string& key) {
+    const ade::ParamSpec* s = ade::ParamRegistry::instance().find(key);
+    if (!s || s->label.empty() || QString::fromStdString(s->label).compare(
+                                      QString::fromStdString(key), Qt::CaseInsensitive) == 0)
+        return QString::fromStdString(key);
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s->label),
+                                         QString::fromStdString(key));
+}
+
+QString keyHelp(const std::string& key) {
+    const ade::ParamSpec* s = ade::ParamRegistry::instance().find(key);
+    return s ? QString::fromStdString(s->help) : QString();
+}
+
+AxisChoice chooseAxis(const std::vector<double>& values, const QString& name) {
+    AxisChoice c;
+    if (values.empty()) return c;
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    if (*lo <= 0) {
+        c.note = QObject::tr("linear axis: %1 = %2 has no logarithm").arg(name, formatValue(*lo));
+        return c;
+    }
+    c.log = *hi / *lo >= 10.0;
+    return c;
+}
+
+QString meanSdText(const ade::ConfigResult& c) {
+    if (!std::isfinite(c.mean)) return QStringLiteral("—");
+    if (c.perSeed.size() <= 1 || !std::isfinite(c.sd)) return formatValue(c.mean);
+    return QStringLiteral("%1 ± %2").arg(formatValue(c.mean), formatValue(c.sd));
+}
+
+QString resultsCsv(const SweepResults& r) {
+    QStringList header;
+    for (const auto& k : r.keys)
+        header << csvField(QString::fromStdString(k));
+    header << QStringLiteral("label") << QStringLiteral("mean") << QStringLiteral("sd")
+           << QStringLiteral("seeds_done") << QStringLiteral("seeds_failed")
+           << QStringLiteral("iterations") << QStringLiteral("rung") << QStringLiteral("runs");
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    auto num = [](double v) {
+        return std::isfinite(v) ? QString::number(v, 'g', 10) : QStringLiteral("nan");
+    };
+    for (int i = 0; i < static_cast<int>(r.configs.size()); ++i) {
+        const auto& c = r.configs[i];
+        QStringList row;
+        for (const auto& k : r.keys)
+            row << csvField(r.text(i, k));
+        QStringList runs;
+        for (const auto& n : c.runNames)
+            runs << QString::fromStdString(n);
+        row << csvField(QString::fromStdString(c.label)) << num(c.mean) << num(c.sd)
+            << QString::number(c.seedsDone) << QString::number(c.seedsFailed)
+            << QString::number(c.iterations) << QString::number(c.rung)
+            << csvField(runs.join(QLatin1Char(' ')));
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+}  // namespace ade::ui

@@ -1,0 +1,159 @@
+#include "sweep/SweepTable.h"
+
+#include <QHeaderView>
+
+#include <cmath>
+
+#include "inspect/ColorMaps.h"
+
+namespace ade::ui {
+
+namespace {
+
+constexpr int kConfigRole = Qt::UserRole + 1;
+constexpr int kSortRole = Qt::UserRole + 2;
+
+// Sorts by a number when both items have one (kSortRole), else by text; "no value" sorts last.
+class SortItem : public QTableWidgetItem {
+  public:
+    using QTableWidgetItem::QTableWidgetItem;
+    bool operator<(const QTableWidgetItem& other) const override {
+        const QVariant a = data(kSortRole), b = other.data(kSortRole);
+        if (a.isValid() && b.isValid()) {
+            const double x = a.toDouble(), y = b.toDouble();
+            if (std::isfinite(x) != std::isfinite(y)) return std::isfinite(x);
+            return x < y;
+        }
+        return QTableWidgetItem::operator<(other);
+    }
+};
+
+SortItem* makeItem(const QString& text, double sortValue = NAN, bool numeric = false) {
+    auto* it = new SortItem(text);
+    if (numeric) it->setData(kSortRole, sortValue);
+    it->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return it;
+}
+
+}  // namespace
+
+SweepTable::SweepTable(QWidget* parent) : QTableWidget(parent) {
+    setObjectName(QStringLiteral("sweepTable"));
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    verticalHeader()->hide();
+    horizontalHeader()->setStretchLastSection(false);
+    setSortingEnabled(true);
+    setAlternatingRowColors(true);
+    setToolTip(tr("One row per config: mean ± sd of the objective over its finished seeds. "
+                  "Click a header to sort; double-click a row to show its runs' curves."));
+    connect(this, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (!filling_) emit configSelected(configOfRow(row));
+    });
+    connect(horizontalHeader(), &QHeaderView::sectionClicked, this,
+            [this](int section) { userSort_ = section; });
+    connect(this, &QTableWidget::cellDoubleClicked, this,
+            [this](int row) { emit configActivated(configOfRow(row)); });
+}
+
+int SweepTable::configOfRow(int row) const {
+    const QTableWidgetItem* it = row >= 0 ? item(row, 0) : nullptr;
+    return it ? it->data(kConfigRole).toInt() : -1;
+}
+
+int SweepTable::selectedConfig() const {
+    return configOfRow(currentRow());
+}
+
+void SweepTable::selectConfig(int index) {
+    for (int r = 0; r < rowCount(); ++r)
+        if (configOfRow(r) == index) {
+            filling_ = true;
+            setCurrentCell(r, 0);
+            scrollToItem(QTableWidget::item(r, 0));
+            filling_ = false;
+            return;
+        }
+}
+
+void SweepTable::setResults(const SweepResults& results) {
+    const int keep = selectedConfig();
+    results_ = results;
+    filling_ = true;
+    const Qt::SortOrder order = horizontalHeader()->sortIndicatorOrder();
+    const int sortColumn = userSort_;
+    setSortingEnabled(false);
+    bool labels = false;
+    for (const auto& c : results_.configs)
+        labels = labels || c.label != results_.configs.front().label;
+    QStringList header;
+    for (const auto& k : results_.keys)
+        header << keyLabel(k);
+    if (labels) header << tr("Run");
+    header << tr("mean ± sd") << tr("Seeds") << tr("Failed");
+    if (results_.halving) header << tr("Rung") << tr("Iterations");
+    setColumnCount(header.size());
+    setHorizontalHeaderLabels(header);
+    for (int k = 0; k < static_cast<int>(results_.keys.size()); ++k)
+        horizontalHeaderItem(k)->setToolTip(keyHelp(results_.keys[k]));
+    horizontalHeaderItem(static_cast<int>(results_.keys.size()) + (labels ? 1 : 0))
+        ->setToolTip(tr("%1: mean ± sd over the config's finished seeds (sd with n − 1)")
+                         .arg(results_.metricLabel));
+    horizontalHeaderItem(columnCount() - (results_.halving ? 4 : 2))
+        ->setToolTip(tr("Seeds that finished; diverged or failed seeds count under Failed"));
+    setRowCount(static_cast<int>(results_.configs.size()));
+    const int best = results_.best();
+    for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i) {
+        const auto& c = results_.configs[i];
+        int col = 0;
+        std::vector<QTableWidgetItem*> row;
+        for (const auto& k : results_.keys) {
+            const auto v = results_.number(i, k);
+            row.push_back(makeItem(results_.text(i, k), v.value_or(NAN), v.has_value()));
+        }
+        if (labels) row.push_back(makeItem(QString::fromStdString(c.label)));
+        const double key = results_.lowerIsBetter ? c.mean : -c.mean;
+        auto* mean = makeItem(meanSdText(c), key, true);
+        QStringList seeds;
+        for (double s : c.perSeed)
+            seeds << formatValue(s);
+        mean->setToolTip(tr("per seed: %1").arg(seeds.join(QStringLiteral(", "))));
+        row.push_back(mean);
+        row.push_back(makeItem(QString::number(c.seedsDone), c.seedsDone, true));
+        row.push_back(makeItem(QString::number(c.seedsFailed), c.seedsFailed, true));
+        if (results_.halving) {
+            row.push_back(makeItem(c.rung >= 0 ? QString::number(c.rung) : QStringLiteral("—"),
+                               c.rung, true));
+            row.push_back(makeItem(QString::number(c.iterations), static_cast<double>(c.iterations),
+                               true));
+        }
+        for (QTableWidgetItem* it : row) {
+            it->setData(kConfigRole, i);
+            if (i == best) {
+                QFont f = font();
+                f.setBold(true);
+                it->setFont(f);
+                it->setToolTip(tr("best config") +
+                               (it->toolTip().isEmpty() ? QString() : "\n" + it->toolTip()));
+            }
+            setItem(i, col++, it);
+        }
+    }
+    setSortingEnabled(true);
+    // The objective's column, best first, until the user sorts by another.
+    const int meanColumn = static_cast<int>(results_.keys.size()) + (labels ? 1 : 0);
+    if (sortColumn >= 0 && sortColumn < columnCount() && sortColumn != meanColumn)
+        sortByColumn(sortColumn, order);
+    else
+        sortByColumn(meanColumn, Qt::AscendingOrder);
+    resizeColumnsToContents();
+    // The objective's column takes the room left (not "Failed" at the far right).
+    for (int c = 0; c < columnCount(); ++c)
+        horizontalHeader()->setSectionResizeMode(
+            c, c == meanColumn ? QHeaderView::Stretch : QHeaderView::Interactive);
+    filling_ = false;
+    if (keep >= 0) selectConfig(keep);
+}
+
+}  // namespace ade::ui

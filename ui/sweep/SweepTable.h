@@ -1,0 +1,33 @@
+#pragma once
+// The sweep's results table: one row per config (the varied keys' values, the plan's run when it
+// has several, mean ± sd of the objective over seeds, seeds done / failed, the successive-halving
+// rung and its budget), sortable by any column (numbers sort as numbers), the best row in bold.
+// Selecting a row selects the config in the views; double-clicking opens its runs' curves.
+#include <QTableWidget>
+
+#include "sweep/SweepResults.h"
+
+namespace ade::ui {
+
+class SweepTable : public QTableWidget {
+    Q_OBJECT
+  public:
+    explicit SweepTable(QWidget* parent = nullptr);
+
+    void setResults(const SweepResults& results);
+    // The config of a row (as sorted now), -1 when none.
+    int configOfRow(int row) const;
+    int selectedConfig() const;  // the current row's config, -1 when none
+    void selectConfig(int index);
+
+  signals:
+    void configSelected(int index);
+    void configActivated(int index);
+
+  private:
+    SweepResults results_;
+    bool filling_ = false;
+    int userSort_ = -1;  // the column the user sorted by (-1: the objective, best first)
+};
+
+}  // namespace ade::ui
