@@ -31,7 +31,11 @@ void printResults(const std::vector<ConfigResult>& configs, const Objective& obj
             std::snprintf(obj, sizeof obj, "%.6g ± %.2g", c.mean, c.sd);
         else
             std::snprintf(obj, sizeof obj, "-");
-        std::printf("%-26s %5d %6d %10ld\n", obj, c.seedsDone, c.seedsFailed, c.iterations);
+        // "±" is two bytes but one column: pad by what is seen, not by bytes.
+        std::string cell = obj;
+        const std::size_t shown = cell.size() - (cell.find("±") != std::string::npos ? 1 : 0);
+        if (shown < 26) cell.append(26 - shown, ' ');
+        std::printf("%s %5d %6d %10ld\n", cell.c_str(), c.seedsDone, c.seedsFailed, c.iterations);
     }
 }
 
@@ -45,9 +49,17 @@ void printRungs(const std::vector<HalvingRung>& rungs, int eta) {
 
 void printFits(const std::vector<RunOutcome>& outcomes, const SweepDesign& design) {
     if (design.fitX.empty()) return;
-    for (const auto& f : fitPowerLaw(outcomes, design.fitX, design.fitY, "floor"))
+    for (const auto& f : fitPowerLaw(outcomes, design.fitX, design.fitY, "floor")) {
+        // A line through two points fits perfectly and says nothing: no slope below three.
+        if (f.points < 3) {
+            std::printf("fit %s: none (a power law needs 3 or more positive values of %s; %d "
+                        "here)\n",
+                        f.series.c_str(), design.fitX.c_str(), f.points);
+            continue;
+        }
         std::printf("fit %s: floor %s ~ %s^%.3f (R^2 = %.3f, %d points)\n", f.series.c_str(),
                     design.fitY.c_str(), design.fitX.c_str(), f.slope, f.r2, f.points);
+    }
 }
 
 void printClaims(const Plan& plan, const std::vector<RunOutcome>& outcomes, int seeds) {
