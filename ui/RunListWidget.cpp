@@ -283,7 +283,8 @@ void RunListWidget::syncMetrics() {
 void RunListWidget::syncKeyColumns() {
     const ade::ParamRegistry& registry = ade::ParamRegistry::instance();
     const std::vector<std::string> keys = ade::ui::differingKeys(*store_, kMaxKeyColumns);
-    if (keys != keys_ || headerItem()->text(ColName).isEmpty()) {
+    // QTreeWidget starts with the labels "1", "2", …: label the columns at the first call too.
+    if (keys != keys_ || headerItem()->text(ColName) != tr("Run")) {
         const std::string sortedKey =
             sortColumn() >= NFixed && sortColumn() < paramsColumn() ? keys_[sortColumn() - NFixed] : "";
         const bool sortedByParams = sortColumn() == paramsColumn();

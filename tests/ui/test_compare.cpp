@@ -76,6 +76,15 @@ QString label(const char* column) {
 class TestCompare : public QObject {
     Q_OBJECT
   private slots:
+    // An empty list already names its columns (QTreeWidget's own labels are "1", "2", …).
+    void emptyListNamesItsColumns() {
+        RunStore store;
+        RunListWidget list(&store);
+        QCOMPARE(list.headerItem()->text(RunListWidget::ColName), QStringLiteral("Run"));
+        QCOMPARE(list.headerItem()->text(RunListWidget::ColFinal), QStringLiteral("final"));
+        QCOMPARE(list.headerItem()->text(list.paramsColumn()), QStringLiteral("Key parameters"));
+    }
+
     // The chooser lists the runs' metrics by label; final, best and floor follow it.
     void tableShowsFinalBestFloorOfTheChosenMetric() {
         RunStore store;
