@@ -258,6 +258,53 @@ class TestSweep : public QObject {
         QTemporaryDir empty;
         QVERIFY(!w->openSweepFolder(empty.path()));
     }
+
+    // A sweep still running (as on a cluster): the tab shows what has finished and fills in as
+    // the other tasks finish, re-reading the folder every 2 s.
+    void sweepFolderFillsAsTasksFinish() {
+        QTemporaryDir dir;
+        ade::Plan plan;
+        plan.name = "running";
+        plan.runs.push_back({"gd", tinyA(40, {{"regularizer", "l2"}})});
+        ade::SweepDesign design;
+        std::string error;
+        auto axis = ade::parseAxis("lambda=0,0.1,1", &error);
+        QVERIFY2(axis, error.c_str());
+        design.axes.push_back(*axis);
+        design.seeds = 2;
+        design.objective.metric = "excess_risk";
+        const auto tasks = ade::expandDesign(plan, design, &error);
+        QVERIFY2(tasks, error.c_str());
+        QCOMPARE(tasks->size(), std::size_t(6));
+        QVERIFY2(ade::writeSweepManifest(dir.path().toStdString(), plan.name, design, *tasks, "",
+                                         &error),
+                 error.c_str());
+        auto runTask = [&](int i) {
+            ade::RunOutcome outcome;
+            return ade::runSweepTask(dir.path().toStdString(), i, "", &outcome, &error) ==
+                   ade::TaskRunStatus::Ran;
+        };
+        for (int i : {0, 1})
+            QVERIFY2(runTask(i), error.c_str());
+
+        auto w = adetest::makeWindow();
+        QVERIFY(w->openSweepFolder(dir.path()));
+        SweepView* s = w->sweepView();
+        QVERIFY2(s->folderStatus().contains(QStringLiteral("2 of 6 finished, 0 failed")),
+                 qPrintable(s->folderStatus()));
+        int seeds = 0;
+        for (const auto& c : s->results().configs)
+            seeds += c.seedsDone;
+        QCOMPARE(seeds, 2);
+
+        for (int i = 2; i < 6; ++i)
+            QVERIFY2(runTask(i), error.c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(s->folderStatus().contains(QStringLiteral("6 of 6 finished")),
+                                 20000);
+        QCOMPARE(s->table()->rowCount(), 3);
+        for (const auto& c : s->results().configs)
+            QCOMPARE(c.seedsDone, 2);
+    }
 };
 
 QTEST_MAIN(TestSweep)
