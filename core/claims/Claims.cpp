@@ -243,27 +243,55 @@ std::string quantityName(const ClaimSpec& c) {
     return "";
 }
 
-double statOf(const MetricHistory& h, int col, ClaimStat s) {
+// The statistic over the first `count` records (all of them by default).
+double statOf(const MetricHistory& h, int col, ClaimStat s,
+              std::size_t count = static_cast<std::size_t>(-1)) {
     const auto& rows = h.rows;
-    if (rows.empty()) return NAN;
+    const std::size_t n = std::min(count, rows.size());
+    if (n == 0) return NAN;
     switch (s) {
-    case ClaimStat::Final: return rows.back()[col];
+    case ClaimStat::Final: return rows[n - 1][col];
     case ClaimStat::Initial: return rows.front()[col];
     case ClaimStat::Best: {
         double best = INFINITY;
-        for (const auto& r : rows)
-            if (std::isfinite(r[col])) best = std::min(best, r[col]);
+        for (std::size_t i = 0; i < n; ++i)
+            if (std::isfinite(rows[i][col])) best = std::min(best, rows[i][col]);
         return std::isfinite(best) ? best : NAN;
     }
     case ClaimStat::Floor: {
-        const std::size_t tail = std::max<std::size_t>(1, rows.size() / 10);
+        const std::size_t tail = std::max<std::size_t>(1, n / 10);
         double sum = 0;
-        for (std::size_t i = rows.size() - tail; i < rows.size(); ++i)
+        for (std::size_t i = n - tail; i < n; ++i)
             sum += rows[i][col];
         return sum / static_cast<double>(tail);
     }
     }
     return NAN;
+}
+
+// How many records of `h` lie at or before `iteration` (all of them when it has no iteration
+// column).
+std::size_t recordsUpTo(const MetricHistory& h, double iteration) {
+    const int it = h.column("iteration");
+    if (it < 0) return h.rows.size();
+    std::size_t n = 0;
+    while (n < h.rows.size() && h.rows[n][static_cast<std::size_t>(it)] <= iteration) ++n;
+    return n;
+}
+
+// The records of a pair of runs to compare. Finished runs compare whole; while either still
+// runs, both are cut at the last iteration both have reached, so a run that is ahead is not
+// compared with one that has barely started ("the data so far" means the same iterations).
+std::pair<std::size_t, std::size_t> comparableRecords(const ClaimRun& a, const ClaimRun& b) {
+    const MetricHistory& ha = *a.history;
+    const MetricHistory& hb = *b.history;
+    if ((a.finished && b.finished) || ha.rows.empty() || hb.rows.empty())
+        return {ha.rows.size(), hb.rows.size()};
+    const int ia = ha.column("iteration"), ib = hb.column("iteration");
+    if (ia < 0 || ib < 0) return {ha.rows.size(), hb.rows.size()};
+    const double common = std::min(ha.rows.back()[static_cast<std::size_t>(ia)],
+                                   hb.rows.back()[static_cast<std::size_t>(ib)]);
+    return {recordsUpTo(ha, common), recordsUpTo(hb, common)};
 }
 
 struct SeedValue {
@@ -379,13 +407,15 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         SeedValue sv;
         switch (c.check) {
         case ClaimCheck::Ratio: {
-            const double a = statOf(h, col, c.stat), b = statOf(*o->history, ocol, c.stat);
+            const auto [na, nb] = comparableRecords(*r, *o);
+            const double a = statOf(h, col, c.stat, na), b = statOf(*o->history, ocol, c.stat, nb);
             sv.value = b != 0 ? a / b : NAN;
             sv.inRange = inRange(sv.value);
             break;
         }
         case ClaimCheck::Close: {
-            const double a = statOf(h, col, c.stat), b = statOf(*o->history, ocol, c.stat);
+            const auto [na, nb] = comparableRecords(*r, *o);
+            const double a = statOf(h, col, c.stat, na), b = statOf(*o->history, ocol, c.stat, nb);
             sv.value = b != 0 ? std::fabs(a - b) / std::fabs(b) : NAN;
             sv.inRange = inRange(sv.value);
             break;

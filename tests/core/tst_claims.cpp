@@ -161,6 +161,35 @@ class TestClaims : public QObject {
         QVERIFY(QString::fromStdString(r.detail).contains("no run 'b'"));
     }
 
+    // While runs stream, a paired claim compares them at the last iteration both have reached:
+    // a run that is ahead is not measured against one that has only its first record.
+    void aRunningPairIsComparedAtTheIterationBothReached() {
+        const ClaimSpec c = claim(
+            R"({"id":"r","text":"t","paper":"A","check":"ratio","metric":"m","run":"slow","other":"fast","min":1.2})");
+        const auto loss = [](double rate) {
+            return [rate](double it) { return std::exp(-rate * it); };
+        };
+        const MetricHistory fast = series(51, 1, loss(0.1));  // iterations 0..50
+        const MetricHistory slowStart = series(1, 1, loss(0.001));  // iteration 0 only
+        std::vector<ClaimRun> runs = {{"slow", 1, {}, &slowStart, false},
+                                      {"fast", 1, {}, &fast, false}};
+        ClaimResult r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Pending);
+        QCOMPARE(r.value, 1.0);  // both at iteration 0
+        QCOMPARE(r.seedsInRange, 0);
+        // The slow run at iteration 10: compared with the fast one at 10, not at 50.
+        const MetricHistory slow10 = series(11, 1, loss(0.001));
+        runs[0].history = &slow10;
+        r = evaluateClaim(c, runs);
+        QVERIFY(std::fabs(r.value - std::exp(-0.01) / std::exp(-1.0)) < 1e-12);
+        QCOMPARE(r.seedsInRange, 1);
+        // Both finished (one diverged early, say): each compares whole.
+        runs[0].finished = runs[1].finished = true;
+        r = evaluateClaim(c, runs);
+        QVERIFY(std::fabs(r.value - std::exp(-0.01) / std::exp(-5.0)) < 1e-12);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+    }
+
     void closeUsesTheChosenStatistic() {
         const ClaimSpec c = claim(
             R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"best","max":0.1})");
