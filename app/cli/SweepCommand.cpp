@@ -3,12 +3,12 @@
 #include "SweepCommand.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
 #include <thread>
 
+#include "Interrupt.h"
 #include "ProgressBar.h"
 #include "SweepSlurm.h"
 #include "SweepTable.h"
@@ -21,13 +21,6 @@ namespace fs = std::filesystem;
 using namespace ade;
 
 namespace {
-
-RunControl* gSweepControl = nullptr;
-volatile std::sig_atomic_t gSweepInterrupted = 0;
-void onSweepSignal(int) {
-    gSweepInterrupted = 1;
-    if (gSweepControl) gSweepControl->requestStopFromSignal();
-}
 
 int say(int code, const std::string& message) {
     std::cerr << "attention-explorer-cli: " << message << "\n";
@@ -122,9 +115,7 @@ int reportOutcomes(const Plan& plan, const SweepDesign& design,
 
 int runLocal(const CliArgs& a, const Plan& plan, const SweepDesign& design) {
     RunControl control;
-    gSweepControl = &control;
-    std::signal(SIGINT, onSweepSignal);
-    std::signal(SIGTERM, onSweepSignal);
+    StopOnInterrupt stopOnInterrupt(control);
     ProgressBar bar(!a.quiet);
     std::mutex mutex;
     int finished = 0;
@@ -156,14 +147,13 @@ int runLocal(const CliArgs& a, const Plan& plan, const SweepDesign& design) {
     SweepLocalStats stats;
     std::string error;
     const auto outcomes = runSweepLocal(plan, design, o, &rungs, &error, &stats);
-    gSweepControl = nullptr;
     // Nothing run: the folder's manifest (another sweep's) was refused, or it could not be
     // written.
     if (outcomes.empty() && !error.empty()) return say(hadManifest ? ExitInvalid : ExitFailed, error);
     if (stats.skipped > 0)
         std::printf("resumed %s: skipped %d finished task%s, ran %d\n", a.outDir.c_str(),
                     stats.skipped, stats.skipped == 1 ? "" : "s", stats.ran);
-    if (gSweepInterrupted)
+    if (interrupted())
         return say(ExitInterrupted, "interrupted; finished runs are in " + a.outDir +
                                         "/runs (run the same command again to resume)");
     if (!error.empty()) return say(ExitFailed, error);

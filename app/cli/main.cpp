@@ -1,6 +1,5 @@
 // attention-explorer-cli: the headless entry point. Argument parsing and wiring only.
 #include <cmath>
-#include <csignal>
 #include <map>
 #include <cstdio>
 #include <iostream>
@@ -22,19 +21,12 @@
 #include "output/Session.h"
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
+#include "Interrupt.h"
 #include "util/RunControl.h"
 
 using namespace ade;
 
 namespace {
-
-RunControl* gControl = nullptr;
-volatile std::sig_atomic_t gInterrupted = 0;
-
-void onSignal(int) {
-    gInterrupted = 1;
-    if (gControl) gControl->requestStopFromSignal();
-}
 
 int invalid(const std::string& message) {
     std::cerr << "attention-explorer-cli: " << message << "\n";
@@ -103,9 +95,7 @@ std::string metricDetail(const std::string& experiment, const std::vector<std::s
 int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs& a, int jobs,
             std::vector<RunOutcome>* outcomesOut, bool keepSnapshots) {
     RunControl control;
-    gControl = &control;
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    const StopOnInterrupt stopOnInterrupt(control);
 
     ProgressBar bar(!a.quiet);
     std::mutex mutex;
@@ -149,7 +139,6 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
         bar.finish(s.str());
     };
     auto outcomes = runPlanned(runs, plan.name, o);
-    gControl = nullptr;
 
     int code = ExitOk;
     bool diverged = false, writeFailed = false;
@@ -166,7 +155,7 @@ int execute(const std::vector<PlannedRun>& runs, const Plan& plan, const CliArgs
         }
     }
     if (outcomesOut) *outcomesOut = std::move(outcomes);
-    if (gInterrupted) {
+    if (interrupted()) {
         std::cerr << "attention-explorer-cli: interrupted; results computed so far are in "
                   << a.outDir << "\n";
         return ExitInterrupted;
