@@ -417,7 +417,12 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
     }
     scene.removeItem(chart.get());
     file.close();
-    if (!ok) {
+    return writeRenderedFigure(ok, bytes, path, error);
+}
+
+bool writeRenderedFigure(bool rendered, const QByteArray& bytes, const QString& path,
+                         QString* error) {
+    if (!rendered) {
         if (error) *error = QObject::tr("cannot render %1").arg(path);
         return false;
     }

@@ -53,6 +53,11 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& options,
                   FigureFormat format, const QString& path, QString* error);
 
+// The last step of every figure export: `bytes` (a rendered PNG, SVG or PDF) written to `path`
+// atomically, or "cannot render PATH" when rendering failed. False with a message.
+bool writeRenderedFigure(bool rendered, const QByteArray& bytes, const QString& path,
+                         QString* error);
+
 // The charts a figure can be made of: those of the visible runs' experiments that have data.
 std::vector<ChartSpec> figureCharts(const RunStore& store);
 

@@ -120,27 +120,45 @@ QString sceneHeading(const RunRecord& r, long shown, const QString& source) {
     return QObject::tr("%1 — iteration %2 (%3)").arg(r.name).arg(shown).arg(source);
 }
 
-MatrixScene matrixScene(const RunRecord* r, ade::Problem* problem, long iteration,
-                        const QString& pending) {
-    MatrixScene s;
+namespace {
+
+// What matrixScene and attentionScene share: the run's parameters at the iteration and the
+// heading, or the note that says why there is nothing to show (no run, no parameters yet, the
+// problem still being built). Null when the note says it.
+const ade::ParamSet* sceneParams(const RunRecord* r, ade::Problem* problem, long iteration,
+                                 const QString& pending, const QString& noRun, QString* heading,
+                                 QString* note) {
     if (!r) {
-        s.note = QObject::tr("No visible run. Start a run or open a session to see its matrices.");
-        return s;
+        *note = noRun;
+        return nullptr;
     }
     long shown = 0;
     QString source;
     const ade::ParamSet* p = paramsAt(*r, iteration, &shown, &source);
     if (!p) {
-        s.note = QObject::tr("%1 has recorded no parameters yet: they are shown from its first "
-                             "snapshot on, or when it ends.")
-                     .arg(r->name);
-        return s;
+        *note = QObject::tr("%1 has recorded no parameters yet: they are shown from its first "
+                            "snapshot on, or when it ends.")
+                    .arg(r->name);
+        return nullptr;
     }
-    s.heading = sceneHeading(*r, shown, source);
+    *heading = sceneHeading(*r, shown, source);
     if (!problem) {
-        s.note = pending;
-        return s;
+        *note = pending;
+        return nullptr;
     }
+    return p;
+}
+
+}  // namespace
+
+MatrixScene matrixScene(const RunRecord* r, ade::Problem* problem, long iteration,
+                        const QString& pending) {
+    MatrixScene s;
+    const ade::ParamSet* p = sceneParams(
+        r, problem, iteration, pending,
+        QObject::tr("No visible run. Start a run or open a session to see its matrices."),
+        &s.heading, &s.note);
+    if (!p) return s;
     s.views = problem->matrixViews(*p);
     if (s.views.empty()) s.note = QObject::tr("This experiment has no matrix views.");
     return s;
@@ -149,24 +167,11 @@ MatrixScene matrixScene(const RunRecord* r, ade::Problem* problem, long iteratio
 AttentionScene attentionScene(const RunRecord* r, ade::Problem* problem, long iteration,
                               const QString& pending) {
     AttentionScene s;
-    if (!r) {
-        s.note = QObject::tr("No visible run. Start a run or open a session to see its attention.");
-        return s;
-    }
-    long shown = 0;
-    QString source;
-    const ade::ParamSet* p = paramsAt(*r, iteration, &shown, &source);
-    if (!p) {
-        s.note = QObject::tr("%1 has recorded no parameters yet: they are shown from its first "
-                             "snapshot on, or when it ends.")
-                     .arg(r->name);
-        return s;
-    }
-    s.heading = sceneHeading(*r, shown, source);
-    if (!problem) {
-        s.note = pending;
-        return s;
-    }
+    const ade::ParamSet* p = sceneParams(
+        r, problem, iteration, pending,
+        QObject::tr("No visible run. Start a run or open a session to see its attention."),
+        &s.heading, &s.note);
+    if (!p) return s;
     s.view = problem->attentionView(*p, kMaxAttentionTokens);
     if (!s.view)
         s.note = QObject::tr("This model has no attention: Experiment C's LoRA network is a "

@@ -7,7 +7,6 @@
 
 #include "RunStore.h"
 #include "inspect/InsideData.h"
-#include "io/Files.h"
 
 namespace ade::ui {
 
@@ -88,7 +87,8 @@ bool renderPainting(const std::function<void(QPainter&, const QRectF&)>& paint, 
     } else {
         QPdfWriter pdf(&file);
         pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("Attention Dynamics Explorer. ") + metadata);
+        pdf.setCreator(metadata.isEmpty() ? QStringLiteral("Attention Dynamics Explorer")
+                                          : QStringLiteral("Attention Dynamics Explorer. ") + metadata);
         pdf.setResolution(96);
         pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
@@ -103,16 +103,7 @@ bool renderPainting(const std::function<void(QPainter&, const QRectF&)>& paint, 
         }
     }
     file.close();
-    if (!ok) {
-        if (error) *error = QObject::tr("cannot render %1").arg(path);
-        return false;
-    }
-    std::string err;
-    if (!ade::writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    return writeRenderedFigure(ok, bytes, path, error);
 }
 
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,

@@ -1,17 +1,14 @@
 #include "inspect/LandscapeMap.h"
 
-#include <QBuffer>
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainterPath>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
 
 #include "FigureRenderer.h"
-#include "io/Files.h"
+#include "inspect/InsideFigure.h"
 
 namespace ade::ui {
 
@@ -281,60 +278,8 @@ void drawLandscapeMap(QPainter& p, const QRectF& rect, const LandscapeOutcome& o
 bool renderLandscapeMap(const LandscapeOutcome& o, const LandscapeMapOptions& options,
                         FigureFormat format, const QSize& size, const QString& path,
                         QString* error) {
-    QByteArray bytes;
-    QBuffer file(&bytes);
-    file.open(QIODevice::WriteOnly);
-    const QRectF rect(QPointF(0, 0), QSizeF(size));
-    bool ok = true;
-    if (format == FigureFormat::Png) {
-        QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(2.0);
-        image.fill(Qt::white);
-        {
-            QPainter p(&image);
-            drawLandscapeMap(p, rect, o, options);
-        }
-        image.setText(QStringLiteral("Software"), QStringLiteral("Attention Dynamics Explorer"));
-        ok = image.save(&file, "PNG");
-    } else if (format == FigureFormat::Svg) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&file);
-        svg.setSize(size);
-        svg.setViewBox(rect);
-        svg.setTitle(QObject::tr("Loss landscape"));
-        QPainter p;
-        ok = p.begin(&svg);
-        if (ok) {
-            drawLandscapeMap(p, rect, o, options);
-            ok = p.end();
-        }
-    } else {
-        QPdfWriter pdf(&file);
-        pdf.setTitle(QObject::tr("Loss landscape"));
-        pdf.setCreator(QStringLiteral("Attention Dynamics Explorer"));
-        pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QPainter p;
-        ok = p.begin(&pdf);
-        if (ok) {
-            const double k = p.viewport().width() / rect.width();
-            p.scale(k, k);
-            drawLandscapeMap(p, rect, o, options);
-            ok = p.end();
-        }
-    }
-    file.close();
-    if (!ok) {
-        if (error) *error = QObject::tr("cannot render %1").arg(path);
-        return false;
-    }
-    std::string err;
-    if (!ade::writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    const auto paint = [&](QPainter& p, const QRectF& area) { drawLandscapeMap(p, area, o, options); };
+    return renderPainting(paint, size, 2.0, format, path, QObject::tr("Loss landscape"), {}, error);
 }
 
 }  // namespace ade::ui
