@@ -79,6 +79,7 @@ class TestInside : public QObject {
         for (Eigen::Index i = 0; i < view.weights.rows(); ++i)
             QVERIFY(std::abs(view.weights.row(i).sum() - 1.0) < 1e-12);
         QComboBox* sort = v->attention()->sortBox();
+        QVERIFY(!sort->isHidden());
         const int norm = sort->findText(QString::fromUtf8("‖x‖"));
         QVERIFY(norm > 0);
         sort->setCurrentIndex(norm);
@@ -94,6 +95,23 @@ class TestInside : public QObject {
         const QString text = v->attention()->toolTipAt(r.topLeft() + QPointF(cell / 2, cell / 2));
         QVERIFY2(text.contains(QString("query token i = %1 ").arg(order[0] + 1)), qPrintable(text));
         QVERIFY(text.contains(formatValue(view.weights(order[0], order[0]))));
+    }
+
+    // Experiment C's network has no attention: the panel says so and shows no empty sort box.
+    void noAttentionNoSortBox() {
+        auto w = adetest::makeWindow();
+        w->resize(1200, 800);
+        QSignalSpy done(w->controller(), &RunController::allFinished);
+        w->controller()->start("lora", adetest::configFrom({{"experiment", "c"}, {"iterations", "10"},
+                                                            {"data.n", "16"}, {"data.test_n", "8"}}));
+        QVERIFY(done.wait(60000));
+        w->controller()->drain();
+        w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentWidget(w->insideView());
+        InsideView* v = w->insideView();
+        v->setCurrentWidget(v->attention());
+        QTest::qWait(600);  // the tab refreshes at most 4 times a second
+        QVERIFY(!v->attention()->scene().view.has_value());
+        QVERIFY(v->attention()->sortBox()->isHidden());
     }
 
     void factorPlaneMarkerFollowsTheTimeCursor() {

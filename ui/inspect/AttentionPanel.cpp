@@ -150,7 +150,8 @@ AttentionPanel::AttentionPanel(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 0);
-    bar->addWidget(new QLabel(tr("Sort tokens by:"), this));
+    sortLabel_ = new QLabel(tr("Sort tokens by:"), this);
+    bar->addWidget(sortLabel_);
     sort_ = new QComboBox(this);
     sort_->setObjectName(QStringLiteral("attentionSort"));
     sort_->setToolTip(tr("Order queries and keys by a token feature (the same order for both)"));
@@ -186,6 +187,9 @@ void AttentionPanel::setScene(AttentionScene scene) {
         const QSignalBlocker block(sort_);
         sort_->setCurrentIndex(scene_.sortFeature + 1);
     }
+    // No attention (Experiment C's network) or no data yet: nothing to sort, so no empty box.
+    sortLabel_->setVisible(!names.isEmpty());
+    sort_->setVisible(!names.isEmpty());
     canvas_->update();
 }
 

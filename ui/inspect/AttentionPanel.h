@@ -11,6 +11,7 @@
 #include "training/Inspection.h"
 
 class QComboBox;
+class QLabel;
 
 namespace ade::ui {
 
@@ -46,6 +47,7 @@ class AttentionPanel : public QWidget {
     class Canvas;
     Canvas* canvas_;
     QComboBox* sort_;
+    QLabel* sortLabel_;  // with sort_: shown only for a model that has attention
     AttentionScene scene_;
     std::vector<AttentionHit> hits_;
 };
