@@ -150,6 +150,18 @@ LandscapeResult computeLandscape(Trainer& trainer, const ParamSet& centre,
     if (auto tangent = orbitTangent(problem, centre)) {
         r.hasOrbit = true;
         r.orbitExact = problem.orbitIsExactSymmetry();
+        if (const auto plane = problem.factorPlane()) {
+            // "‖W_Q‖_F" -> "W_Q": the orbit in the experiment's own names.
+            auto factor = [](std::string label) {
+                const std::string open = "‖", close = "‖_F";
+                if (label.rfind(open, 0) == 0) label.erase(0, open.size());
+                if (label.size() >= close.size() &&
+                    label.compare(label.size() - close.size(), close.size(), close) == 0)
+                    label.erase(label.size() - close.size());
+                return label;
+            };
+            r.orbitLabel = "(e^t " + factor(plane->xLabel) + ", e^−t " + factor(plane->yLabel) + ")";
+        }
         r.tangent = std::move(*tangent);
     } else {  // no symmetry: the first axis is a second random direction
         r.tangent = filterNormalisedRandom(centre, trainable, rng);

@@ -45,6 +45,7 @@ struct LandscapeResult {
     ParamSet tangent;                // the orbit's tangent at θ (d/dt g_t(θ) at t = 0)
     bool hasOrbit = false;           // false: the problem has no orbit; t is a second random d
     bool orbitExact = false;         // the problem says its data loss is invariant along it
+    std::string orbitLabel;          // the orbit in the factors' names, "(e^t U, e^−t V)"
     double eigenvalue = 0.0;         // HessianTop: the Rayleigh quotient of d
     int powerIterationsUsed = 0;
     bool cancelled = false;

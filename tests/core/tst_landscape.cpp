@@ -90,12 +90,14 @@ class TestLandscape : public QObject {
     // the experiments whose model sees the product only.
     void orbitSliceIsFlatWithoutRegulariser_data() {
         QTest::addColumn<QString>("experiment");
-        QTest::newRow("b") << QString("b");
-        QTest::newRow("c") << QString("c");
-        QTest::newRow("darcy") << QString("darcy");
+        QTest::addColumn<QString>("orbit");  // in the experiment's own names
+        QTest::newRow("b") << QString("b") << QString("(e^t W_Q, e^−t W_K)");
+        QTest::newRow("c") << QString("c") << QString("(e^t U, e^−t V)");
+        QTest::newRow("darcy") << QString("darcy") << QString("(e^t W_Q, e^−t W_K)");
     }
     void orbitSliceIsFlatWithoutRegulariser() {
         QFETCH(QString, experiment);
+        QFETCH(QString, orbit);
         const Config c = small(experiment.toStdString(), {"regularizer=none"});
         const RunResult run = trainerFor(c)->run();
         auto trainer = trainerFor(c);
@@ -104,6 +106,7 @@ class TestLandscape : public QObject {
         spec.grid = 9;
         spec.tRange = 1.5;
         const LandscapeResult r = computeLandscape(*trainer, run.finalParams, spec);
+        QCOMPARE(QString::fromStdString(r.orbitLabel), orbit);
         const Eigen::VectorXd slice = r.objective.row(spec.grid / 2).transpose();
         const double rel = spread(slice);
         qInfo("%s: relative spread of Q along the orbit (t in [-1.5, 1.5]): %.3g",
@@ -124,6 +127,7 @@ class TestLandscape : public QObject {
         spec.grid = 9;
         const LandscapeResult r = computeLandscape(*trainer, run.finalParams, spec);
         QVERIFY(r.hasOrbit && !r.orbitExact);
+        QCOMPARE(QString::fromStdString(r.orbitLabel), QString("(e^t L, e^−t R)"));
         const double rel = spread(r.dataLoss.row(spec.grid / 2).transpose());
         qInfo("a: relative spread of L_n along the orbit (t in [-1, 1]): %.3g", rel);
         QVERIFY(rel > 1e-3);

@@ -90,7 +90,9 @@ QString number(double v) { return QString::number(v, 'g', 3); }
 
 QString landscapeTAxisName(const ade::LandscapeResult& r) {
     if (!r.hasOrbit) return QObject::tr("t: a second filter-normalised random direction");
-    return QObject::tr("t: along the orbit (e^t W_Q, e^{-t} W_K)");
+    const QString orbit = r.orbitLabel.empty() ? QStringLiteral("(e^t L, e^−t R)")
+                                               : QString::fromStdString(r.orbitLabel);
+    return QObject::tr("t: along the orbit %1").arg(orbit);
 }
 
 QString landscapeSAxisName(const ade::LandscapeResult& r) {
