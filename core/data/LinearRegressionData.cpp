@@ -51,6 +51,7 @@ void resampleSequences(const RegressionTruth& truth, double noise, SequenceSet& 
         rng.fillNormal(Y, noise);
         Y.noalias() += X * truth.M.transpose();
     }
+    if (!set.Xf.empty()) set.makeSingleCopies();  // a float32 run's copies follow the data
 }
 
 SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSpec& spec, int count,
@@ -60,6 +61,15 @@ SequenceSet sampleSequences(const RegressionTruth& truth, const RegressionDataSp
     set.Y.assign(count, Eigen::MatrixXd(spec.n, spec.k));
     resampleSequences(truth, spec.noise, set, rng);
     return set;
+}
+
+void SequenceSet::makeSingleCopies() {
+    Xf.resize(X.size());
+    Yf.resize(Y.size());
+    for (std::size_t s = 0; s < X.size(); ++s) {
+        Xf[s] = X[s].cast<float>();
+        Yf[s] = Y[s].cast<float>();
+    }
 }
 
 }  // namespace ade

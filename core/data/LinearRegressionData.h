@@ -24,7 +24,12 @@ struct RegressionTruth {
 struct SequenceSet {
     std::vector<Eigen::MatrixXd> X;  // each n x d
     std::vector<Eigen::MatrixXd> Y;  // each n x k
+    // Single-precision copies of X and Y for a float32 run's step (empty otherwise); whoever
+    // changes X or Y calls makeSingleCopies() again.
+    std::vector<Eigen::MatrixXf> Xf, Yf;
     int sequences() const { return static_cast<int>(X.size()); }
+    void makeSingleCopies();
+    bool hasSingleCopies() const { return Xf.size() == X.size() && Yf.size() == Y.size(); }
 };
 
 // Log-spaced values from 1 down to 1/kappa (count of them).

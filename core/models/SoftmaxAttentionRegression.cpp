@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <type_traits>
 
 #include <cstdint>
 
@@ -21,83 +23,135 @@ namespace ade {
 namespace {
 
 using Eigen::Index;
-using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <typename T>
+using RowMatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <typename T>
+using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 namespace ei = Eigen::internal;
-using Packet = ei::packet_traits<double>::type;
-constexpr int kLanes = static_cast<int>(sizeof(Packet) / sizeof(double));
+// The kernels are templates on the scalar T: double (the reference) or float (precision =
+// float32, twice the lanes per packet).
+template <typename T>
+using PacketOf = typename ei::packet_traits<T>::type;
+template <typename T>
+constexpr int kLanesOf = static_cast<int>(sizeof(PacketOf<T>) / sizeof(T));
 
-// 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023.
-inline Packet exponentOf(const Packet& t) {
+// 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023
+// (double), or t = x log2(e) + (1.5 * 2^23 + 127) holding n + 127 (float).
+template <typename T>
+inline PacketOf<T> exponentOf(const PacketOf<T>& t) {
+    if constexpr (std::is_same_v<T, double>) {
 #if defined(EIGEN_VECTORIZE_AVX512)
-    return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
+        return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
 #elif defined(EIGEN_VECTORIZE_AVX2)
-    return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
+        return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
 #elif defined(EIGEN_VECTORIZE_AVX)
-    // AVX without AVX2 has no 256-bit integer shift: do the two halves.
-    const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
-    const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)), _mm_castsi128_pd(hi),
-                                1);
+        // AVX without AVX2 has no 256-bit integer shift: do the two halves.
+        const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
+        const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
+        return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
+                                    _mm_castsi128_pd(hi), 1);
 #elif defined(EIGEN_VECTORIZE_SSE2)
-    return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
+        return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
 #else
-    std::uint64_t bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    bits <<= 52;
-    double r;
-    std::memcpy(&r, &bits, sizeof r);
-    return r;
+        std::uint64_t bits;
+        std::memcpy(&bits, &t, sizeof bits);
+        bits <<= 52;
+        double r;
+        std::memcpy(&r, &bits, sizeof r);
+        return r;
 #endif
-}
-
-// exp(x) for x <= 0 (arguments below -708 give about 1e-308, never 0; callers mask excluded
-// entries). Cody-Waite reduction x = n ln2 + r, |r| <= ln2/2, degree-12 Taylor polynomial
-// (relative error ~2e-16), scaling by 2^n through the exponent bits: about 18 packet operations
-// and no division, unlike Eigen's generic pexp. NaN propagates.
-inline Packet expNonPositive(Packet x) {
-    const Packet shifter = ei::pset1<Packet>(6755399441055744.0 + 1023.0);  // 1.5 * 2^52 + 1023
-    x = ei::pmax(x, ei::pset1<Packet>(-708.0));
-    const Packet t = ei::pmadd(x, ei::pset1<Packet>(1.4426950408889634074), shifter);
-    const Packet n = ei::psub(t, shifter);
-    Packet r = ei::pmadd(n, ei::pset1<Packet>(-0.693145751953125), x);
-    r = ei::pmadd(n, ei::pset1<Packet>(-1.42860682030941723212e-6), r);
-    Packet p = ei::pset1<Packet>(1.0 / 479001600.0);  // 1/12!
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 39916800.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 3628800.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 362880.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 40320.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 5040.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 720.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 120.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 24.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 6.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(0.5));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0));
-    return ei::pmul(p, exponentOf(t));
-}
-
-#if !defined(EIGEN_VECTORIZE_AVX512) && !defined(EIGEN_VECTORIZE_AVX) && \
-    !defined(EIGEN_VECTORIZE_SSE2)
-#define ADE_SCALAR_PACKET 1
+    } else {
+#if defined(EIGEN_VECTORIZE_AVX512)
+        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_castps_si512(t), 23));
+#elif defined(EIGEN_VECTORIZE_AVX2)
+        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_castps_si256(t), 23));
+#elif defined(EIGEN_VECTORIZE_AVX)
+        const __m128i lo = _mm_slli_epi32(_mm_castps_si128(_mm256_castps256_ps128(t)), 23);
+        const __m128i hi = _mm_slli_epi32(_mm_castps_si128(_mm256_extractf128_ps(t, 1)), 23);
+        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_castsi128_ps(lo)),
+                                    _mm_castsi128_ps(hi), 1);
+#elif defined(EIGEN_VECTORIZE_SSE2)
+        return _mm_castsi128_ps(_mm_slli_epi32(_mm_castps_si128(t), 23));
 #else
-inline double expNonPositive(double x) {
-    return ei::pfirst(expNonPositive(ei::pset1<Packet>(x)));
-}
+        std::uint32_t bits;
+        std::memcpy(&bits, &t, sizeof bits);
+        bits <<= 23;
+        float r;
+        std::memcpy(&r, &bits, sizeof r);
+        return r;
 #endif
-
-// Lane mask (all bits set) for the lanes j0 + l < limit, l = 0..kLanes-1.
-inline Packet lanesBelow(Index j0, Index limit) {
-    alignas(64) double m[kLanes];
-    for (int l = 0; l < kLanes; ++l)
-        m[l] = j0 + l < limit ? 1.0 : 0.0;
-    return ei::pcmp_lt(ei::pzero(Packet{}), ei::pload<Packet>(m));
+    }
 }
-inline Packet laneEquals(Index j0, Index j) {
-    alignas(64) double m[kLanes];
-    for (int l = 0; l < kLanes; ++l)
-        m[l] = j0 + l == j ? 1.0 : 0.0;
-    return ei::pcmp_lt(ei::pzero(Packet{}), ei::pload<Packet>(m));
+
+// exp(x) for x <= 0 (double: arguments below -708 give about 1e-308, never 0; float: below
+// -87 about 1.6e-38; callers mask excluded entries). Cody-Waite reduction x = n ln2 + r,
+// |r| <= ln2/2, a Taylor polynomial (double: degree 12, relative error ~2e-16; float: degree 7,
+// ~1e-7, about one float ulp), scaling by 2^n through the exponent bits: no division, unlike
+// Eigen's generic pexp. NaN propagates.
+template <typename T>
+inline PacketOf<T> expNonPositive(PacketOf<T> x) {
+    using P = PacketOf<T>;
+    if constexpr (std::is_same_v<T, double>) {
+        const P shifter = ei::pset1<P>(6755399441055744.0 + 1023.0);  // 1.5 * 2^52 + 1023
+        x = ei::pmax(x, ei::pset1<P>(-708.0));
+        const P t = ei::pmadd(x, ei::pset1<P>(1.4426950408889634074), shifter);
+        const P n = ei::psub(t, shifter);
+        P r = ei::pmadd(n, ei::pset1<P>(-0.693145751953125), x);
+        r = ei::pmadd(n, ei::pset1<P>(-1.42860682030941723212e-6), r);
+        P p = ei::pset1<P>(1.0 / 479001600.0);  // 1/12!
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 39916800.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 3628800.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 362880.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 40320.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 5040.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 720.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 120.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 24.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 6.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(0.5));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0));
+        return ei::pmul(p, exponentOf<double>(t));
+    } else {
+        const P shifter = ei::pset1<P>(12582912.0f + 127.0f);  // 1.5 * 2^23 + 127
+        x = ei::pmax(x, ei::pset1<P>(-87.0f));
+        const P t = ei::pmadd(x, ei::pset1<P>(1.44269504f), shifter);
+        const P n = ei::psub(t, shifter);
+        P r = ei::pmadd(n, ei::pset1<P>(-0.693359375f), x);  // ln 2 = 0.693359375 - 2.12194e-4
+        r = ei::pmadd(n, ei::pset1<P>(2.12194440e-4f), r);
+        P p = ei::pset1<P>(1.0f / 5040.0f);  // 1/7!
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 720.0f));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 120.0f));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 24.0f));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 6.0f));
+        p = ei::pmadd(p, r, ei::pset1<P>(0.5f));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
+        p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
+        return ei::pmul(p, exponentOf<float>(t));
+    }
+}
+
+template <typename T>
+inline T expNonPositiveScalar(T x) {
+    return ei::pfirst(expNonPositive<T>(ei::pset1<PacketOf<T>>(x)));
+}
+
+// Lane mask (all bits set) for the lanes j0 + l < limit, l = 0..lanes-1.
+template <typename T>
+inline PacketOf<T> lanesBelow(Index j0, Index limit) {
+    constexpr int L = kLanesOf<T>;
+    alignas(64) T m[L];
+    for (int l = 0; l < L; ++l)
+        m[l] = j0 + l < limit ? T(1) : T(0);
+    return ei::pcmp_lt(ei::pzero(PacketOf<T>{}), ei::pload<PacketOf<T>>(m));
+}
+template <typename T>
+inline PacketOf<T> laneEquals(Index j0, Index j) {
+    constexpr int L = kLanesOf<T>;
+    alignas(64) T m[L];
+    for (int l = 0; l < L; ++l)
+        m[l] = j0 + l == j ? T(1) : T(0);
+    return ei::pcmp_lt(ei::pzero(PacketOf<T>{}), ei::pload<PacketOf<T>>(m));
 }
 
 // Small fixed-trip loops over d must be unrolled before scalar replacement, or the kernel's
@@ -114,12 +168,14 @@ struct PartialLayout {
 constexpr int kTile = 512;  // j per tile of the small-d kernel (4 KiB buffer)
 
 // buf[j] <- exp(buf[j] - mx), count a multiple of the packet size. Not inlined on purpose: its
-// 13 polynomial constants would otherwise stay in registers through the caller's loops and push
+// polynomial constants would otherwise stay in registers through the caller's loops and push
 // the small-d kernel's 15 running sums out to the stack.
-[[gnu::noinline]] void expShiftTile(double* buf, Index count, double mx) {
-    const Packet mxp = ei::pset1<Packet>(mx);
-    for (Index j = 0; j < count; j += kLanes)
-        ei::pstore(buf + j, expNonPositive(ei::psub(ei::pload<Packet>(buf + j), mxp)));
+template <typename T>
+[[gnu::noinline]] void expShiftTile(T* buf, Index count, T mx) {
+    using P = PacketOf<T>;
+    const P mxp = ei::pset1<P>(mx);
+    for (Index j = 0; j < count; j += kLanesOf<T>)
+        ei::pstore(buf + j, expNonPositive<T>(ei::psub(ei::pload<P>(buf + j), mxp)));
 }
 
 // Fused kernel for d <= 4. For row i with q_i = B^T x_i, one sweep over j computes, with an
@@ -128,37 +184,42 @@ constexpr int kTile = 512;  // j per tile of the small-d kernel (4 KiB buffer)
 // from which (W X)_i = u / z and, since dW_ij = (A^T g_i) . x_j,
 //   (dS X)_i = sum_j w_ij (dW_ij - c_i) x_j = (M2 / z) (A^T g_i) - c_i (W X)_i.
 // So no b x n attention block is ever stored: memory traffic is X only (n x d, cache-resident).
-template <int D, bool Grad>
-void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& X,
-                    const Eigen::MatrixXd& Y, Index r0, Index b, bool excludeSelf, double scale,
-                    double* out) {
+// T = float (precision float32) sweeps over the keys in single precision (Xs = the float copy
+// of X, twice the lanes); the per-query work (q_i, the normalised outputs, residuals, gradient
+// sums) stays in double either way.
+template <typename T, int D, bool Grad>
+void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const MatrixT<T>& Xs,
+                    const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, Index r0, Index b,
+                    bool excludeSelf, double scale, double* out) {
+    using Packet = PacketOf<T>;
+    constexpr int kLanes = kLanesOf<T>;
     // The loss alone needs no second moment: NM = 0 drops it from the sweep.
     constexpr int NM = Grad ? D * (D + 1) / 2 : 0;
     constexpr bool wantGrad = Grad;
     const Index n = X.rows();
     const int k = static_cast<int>(A.rows());
-    const double* xc[D];
+    const T* xc[D];
     ADE_UNROLL
     for (int f = 0; f < D; ++f)
-        xc[f] = X.col(f).data();
+        xc[f] = Xs.col(f).data();
     const Index nFull = n - n % kLanes;
-    const double inf = std::numeric_limits<double>::infinity();
+    const T inf = std::numeric_limits<T>::infinity();
     double sse = 0;
     double* gA = out + 1;     // k x d, column-major
     double* gB = gA + k * D;  // d x d, column-major
     std::fill(out, out + 1 + k * D + D * D, 0.0);
 
     // Zero-padded copy of the last partial chunk so that its loads stay in bounds.
-    alignas(64) double pad[D][kLanes];
+    alignas(64) T pad[D][kLanes];
     ADE_UNROLL
     for (int f = 0; f < D; ++f)
         for (int l = 0; l < kLanes; ++l)
-            pad[f][l] = nFull + l < n ? xc[f][nFull + l] : 0.0;
+            pad[f][l] = nFull + l < n ? xc[f][nFull + l] : T(0);
     const Index nChunks = (n + kLanes - 1) / kLanes * kLanes;
     auto load = [&](int f, Index j0) {
         return j0 == nFull ? ei::pload<Packet>(pad[f]) : ei::ploadu<Packet>(xc[f] + j0);
     };
-    alignas(64) double buf[kTile];
+    alignas(64) T buf[kTile];
 
     for (Index i = r0; i < r0 + b; ++i) {
         Packet q[D];
@@ -168,7 +229,7 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
             ADE_UNROLL
             for (int g = 0; g < D; ++g)
                 v += X(i, g) * B(g, f);
-            q[f] = ei::pset1<Packet>(v);
+            q[f] = ei::pset1<Packet>(static_cast<T>(v));
         }
         Packet z = ei::pzero(Packet{}), u[D], m2[NM > 0 ? NM : 1];
         ADE_UNROLL
@@ -177,7 +238,7 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
         ADE_UNROLL
         for (int t = 0; t < NM; ++t)
             m2[t] = ei::pzero(Packet{});
-        double mx = -inf;
+        T mx = -inf;
         const Index selfChunk = excludeSelf ? i - i % kLanes : -1;
 
         // Tiles of j: scores and the tile maximum, then exp, then the sums. The three passes
@@ -192,17 +253,17 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
                 for (int f = 1; f < D; ++f)
                     s = ei::pmadd(q[f], load(f, j0), s);
                 if (j0 == nFull || j0 == selfChunk) {
-                    Packet keep = lanesBelow(j0, n);
-                    if (j0 == selfChunk) keep = ei::pandnot(keep, laneEquals(j0, i));
+                    Packet keep = lanesBelow<T>(j0, n);
+                    if (j0 == selfChunk) keep = ei::pandnot(keep, laneEquals<T>(j0, i));
                     s = ei::pselect(keep, s, ei::pset1<Packet>(-inf));
                 }
                 ei::pstore(buf + (j0 - t0), s);
                 tmax = ei::pmax(tmax, s);
             }
-            const double tm = ei::predux_max(tmax);
+            const T tm = ei::predux_max(tmax);
             if (tm > mx) {  // online maximum: rescale what was summed so far
                 if (mx != -inf) {
-                    const Packet f = ei::pset1<Packet>(expNonPositive(mx - tm));
+                    const Packet f = ei::pset1<Packet>(expNonPositiveScalar<T>(mx - tm));
                     z = ei::pmul(z, f);
                     ADE_UNROLL
                     for (int a = 0; a < D; ++a)
@@ -213,11 +274,11 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
                 }
                 mx = tm;
             }
-            expShiftTile(buf, t1 - t0, mx);
+            expShiftTile<T>(buf, t1 - t0, mx);
             // Excluded entries (self, padding) must weigh exactly 0.
-            if (excludeSelf && i >= t0 && i < t1) buf[i - t0] = 0.0;
+            if (excludeSelf && i >= t0 && i < t1) buf[i - t0] = T(0);
             for (Index j = std::max(n, t0); j < t1; ++j)
-                buf[j - t0] = 0.0;
+                buf[j - t0] = T(0);
             for (Index j0 = t0; j0 < t1; j0 += kLanes) {
                 const Packet e = ei::pload<Packet>(buf + (j0 - t0));
                 z = ei::padd(z, e);
@@ -240,17 +301,17 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
             }
         }
 
-        const double invZ = 1.0 / ei::predux(z);
+        const double invZ = 1.0 / static_cast<double>(ei::predux(z));
         double wx[D], M2[D][D] = {};
         ADE_UNROLL
         for (int a = 0; a < D; ++a)
-            wx[a] = ei::predux(u[a]) * invZ;
+            wx[a] = static_cast<double>(ei::predux(u[a])) * invZ;
         if constexpr (Grad) {
             ADE_UNROLL
             for (int a = 0, t = 0; a < D; ++a) {
                 ADE_UNROLL
                 for (int c = a; c < D; ++c, ++t)
-                    M2[a][c] = M2[c][a] = ei::predux(m2[t]) * invZ;
+                    M2[a][c] = M2[c][a] = static_cast<double>(ei::predux(m2[t])) * invZ;
             }
         }
 
@@ -291,22 +352,27 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ei
     out[0] = sse;
 }
 
+template <typename T>
 struct Scratch {
-    RowMatrix E, T;
-    Eigen::MatrixXd Q, WX, F, G, GA, dSX;
-    Eigen::VectorXd invZ, c;
+    RowMatrixT<T> E, T2;
+    MatrixT<T> Q, WX, F, G, GA, dSX;
+    Eigen::Matrix<T, Eigen::Dynamic, 1> invZ, c;
 };
 
 // General d: blocked matrix products (Eigen GEMM) with one fused exp-and-sum pass over each
 // row of the b x n score block; the softmax is never normalised in place (rows of the b x d
-// results are scaled by 1/z instead).
-void rowBlockGeneral(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& X,
-                     const Eigen::MatrixXd& Y, Index r0, Index b, bool excludeSelf, double scale,
+// results are scaled by 1/z instead). T = float: every product in single precision (A, B, X, Y
+// the float copies); the partial sums come back as double.
+template <typename T>
+void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>& X,
+                     const MatrixT<T>& Y, Index r0, Index b, bool excludeSelf, double scale,
                      bool wantGrad, double* out) {
-    thread_local Scratch s;
+    using Packet = PacketOf<T>;
+    constexpr int kLanes = kLanesOf<T>;
+    thread_local Scratch<T> s;
     const Index n = X.rows();
     const Index d = A.cols(), k = A.rows();
-    const double inf = std::numeric_limits<double>::infinity();
+    const T inf = std::numeric_limits<T>::infinity();
 
     s.Q.noalias() = X.middleRows(r0, b) * B;
     s.E.resize(b, n);
@@ -314,47 +380,55 @@ void rowBlockGeneral(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const E
     s.invZ.resize(b);
     const Index nFull = n - n % kLanes;
     for (Index i = 0; i < b; ++i) {
-        double* row = s.E.row(i).data();
+        T* row = s.E.row(i).data();
         if (excludeSelf) row[r0 + i] = -inf;
-        const double mx = s.E.row(i).maxCoeff();
+        const T mx = s.E.row(i).maxCoeff();
         const Packet mxp = ei::pset1<Packet>(mx);
         Packet zp = ei::pzero(Packet{});
         for (Index j = 0; j < nFull; j += kLanes) {
-            const Packet e = expNonPositive(ei::psub(ei::ploadu<Packet>(row + j), mxp));
+            const Packet e = expNonPositive<T>(ei::psub(ei::ploadu<Packet>(row + j), mxp));
             ei::pstoreu(row + j, e);
             zp = ei::padd(zp, e);
         }
-        double z = ei::predux(zp);
+        T z = ei::predux(zp);
         for (Index j = nFull; j < n; ++j) {
-            row[j] = expNonPositive(row[j] - mx);
+            row[j] = expNonPositiveScalar<T>(row[j] - mx);
             z += row[j];
         }
         if (excludeSelf) {
             z -= row[r0 + i];
-            row[r0 + i] = 0.0;
+            row[r0 + i] = T(0);
         }
-        s.invZ(i) = 1.0 / z;
+        s.invZ(i) = T(1) / z;
     }
     s.WX.noalias() = s.E * X;
     s.WX.array().colwise() *= s.invZ.array();
     s.F.noalias() = s.WX * A.transpose();
     s.G = s.F - Y.middleRows(r0, b);  // residual
-    out[0] = s.G.squaredNorm();
+    if constexpr (std::is_same_v<T, double>)
+        out[0] = s.G.squaredNorm();
+    else
+        out[0] = s.G.template cast<double>().squaredNorm();
     if (!wantGrad) return;
-    s.G *= scale;
+    s.G *= static_cast<T>(scale);
     Eigen::Map<Eigen::MatrixXd> gA(out + 1, k, d), gB(out + 1 + k * d, d, d);
-    gA.noalias() = s.G.transpose() * s.WX;  // dL/dA = G^T (W X)
     // c_i = rowsum(dW . W)_i = g_i . f_i
     s.c = (s.G.array() * s.F.array()).rowwise().sum().matrix();
     // dS X = diag(1/z) (E . (G A X^T)) X - c (W X);  dL/dB += X_blk^T dS X.
     s.GA.noalias() = s.G * A;
     s.GA.array().colwise() *= s.invZ.array();
-    s.T.resize(b, n);
-    s.T.noalias() = s.GA * X.transpose();
-    s.T.array() *= s.E.array();
-    s.dSX.noalias() = s.T * X;
+    s.T2.resize(b, n);
+    s.T2.noalias() = s.GA * X.transpose();
+    s.T2.array() *= s.E.array();
+    s.dSX.noalias() = s.T2 * X;
     s.dSX -= s.c.asDiagonal() * s.WX;
-    gB.noalias() = X.middleRows(r0, b).transpose() * s.dSX;
+    if constexpr (std::is_same_v<T, double>) {
+        gA.noalias() = s.G.transpose() * s.WX;  // dL/dA = G^T (W X)
+        gB.noalias() = X.middleRows(r0, b).transpose() * s.dSX;
+    } else {
+        gA = (s.G.transpose() * s.WX).template cast<double>();
+        gB = (X.middleRows(r0, b).transpose() * s.dSX).template cast<double>();
+    }
 }
 
 }  // namespace
@@ -414,34 +488,57 @@ double SoftmaxAttentionRegression::loss(const Eigen::MatrixXd& A, const Eigen::M
     double* const base = partials.data();
 
     auto seqIndex = [&](int u) { return units.empty() ? u : units[u]; };
+    // float32: the float copies of the data (SequenceSet::makeSingleCopies), and of A and B.
+    const bool single = precision_ == Precision::Float32;
+    if (single && !data.hasSingleCopies())
+        throw std::logic_error("SoftmaxAttentionRegression: a float32 step needs the data's "
+                               "single-precision copies (SequenceSet::makeSingleCopies)");
+    Eigen::MatrixXf Af, Bf;
+    if (single) {
+        Af = A.cast<float>();
+        Bf = B.cast<float>();
+    }
+    auto smallD = [&]<typename T>(const Eigen::MatrixXd& X, const MatrixT<T>& Xs,
+                                  const Eigen::MatrixXd& Y, Index r0, Index b, double* out) {
+        switch (d) {
+            case 1:
+                wantGrad ? rowBlockSmallD<T, 1, true>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<T, 1, false>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out);
+                break;
+            case 2:
+                wantGrad ? rowBlockSmallD<T, 2, true>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<T, 2, false>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out);
+                break;
+            case 3:
+                wantGrad ? rowBlockSmallD<T, 3, true>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<T, 3, false>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out);
+                break;
+            default:
+                wantGrad ? rowBlockSmallD<T, 4, true>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out)
+                         : rowBlockSmallD<T, 4, false>(A, B, Xs, X, Y, r0, b, excludeSelf, scale, out);
+        }
+    };
     auto work = [&](int item) {
         const int u = item / blocksPerSeq;
         const Index r0 = Index(item % blocksPerSeq) * bs;
         const Index b = std::min<Index>(bs, n - r0);
-        const Eigen::MatrixXd& X = data.X[seqIndex(u)];
-        const Eigen::MatrixXd& Y = data.Y[seqIndex(u)];
+        const int sq = seqIndex(u);
+        const Eigen::MatrixXd& X = data.X[sq];
+        const Eigen::MatrixXd& Y = data.Y[sq];
         double* out = base + item * layout.stride();
-        switch (small ? d : 0) {
-            case 1:
-                wantGrad ? rowBlockSmallD<1, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
-                         : rowBlockSmallD<1, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
-                break;
-            case 2:
-                wantGrad ? rowBlockSmallD<2, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
-                         : rowBlockSmallD<2, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
-                break;
-            case 3:
-                wantGrad ? rowBlockSmallD<3, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
-                         : rowBlockSmallD<3, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
-                break;
-            case 4:
-                wantGrad ? rowBlockSmallD<4, true>(A, B, X, Y, r0, b, excludeSelf, scale, out)
-                         : rowBlockSmallD<4, false>(A, B, X, Y, r0, b, excludeSelf, scale, out);
-                break;
-            default:
-                std::fill(out, out + layout.stride(), 0.0);
-                rowBlockGeneral(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+        if (small) {
+            if (single)
+                smallD.template operator()<float>(X, data.Xf[sq], Y, r0, b, out);
+            else
+                smallD.template operator()<double>(X, X, Y, r0, b, out);
+            return;
         }
+        std::fill(out, out + layout.stride(), 0.0);
+        if (single)
+            rowBlockGeneral<float>(Af, Bf, data.Xf[sq], data.Yf[sq], r0, b, excludeSelf, scale,
+                                   wantGrad, out);
+        else
+            rowBlockGeneral<double>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
     };
 
     if (pool && pool->threads() > 1) {

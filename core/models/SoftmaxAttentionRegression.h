@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/LinearRegressionData.h"
+#include "models/Precision.h"
 
 namespace ade {
 
@@ -15,10 +16,14 @@ class WorkerPool;
 
 class SoftmaxAttentionRegression {
   public:
-    explicit SoftmaxAttentionRegression(bool excludeSelf = false) : excludeSelf_(excludeSelf) {}
+    explicit SoftmaxAttentionRegression(bool excludeSelf = false,
+                                        Precision precision = Precision::Float64)
+        : excludeSelf_(excludeSelf), precision_(precision) {}
 
     // Loss over the listed sequences (all when empty); gradients when gA/gB are non-null.
-    // The result is bit-identical for any pool size.
+    // The result is bit-identical for any pool size. Under Precision::Float32 the step is
+    // computed in single precision on data.Xf / data.Yf (SequenceSet::makeSingleCopies), with
+    // A, B rounded to float on entry; the loss and the gradients come back as double.
     double loss(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const SequenceSet& data,
                 std::span<const int> units, Eigen::MatrixXd* gA, Eigen::MatrixXd* gB,
                 WorkerPool* pool = nullptr) const;
@@ -31,12 +36,14 @@ class SoftmaxAttentionRegression {
     // model excludes j = i).
     Eigen::MatrixXd attention(const Eigen::MatrixXd& B, const Eigen::MatrixXd& X) const;
     bool excludesSelf() const { return excludeSelf_; }
+    Precision precision() const { return precision_; }
 
     // Rows per block so that a block of the attention matrix stays cache-sized.
     static int blockRows(int n);
 
   private:
     bool excludeSelf_;
+    Precision precision_;
 };
 
 }  // namespace ade

@@ -106,6 +106,58 @@ class TestGradients : public QObject {
         QVERIFY(gB1 == gB3);
     }
 
+    // precision = float32: the loss and gradients of the single-precision step against float64
+    // at the presets' and the benchmark's sizes (docs/performance.md quotes these bounds).
+    void float32MatchesFloat64_data() {
+        QTest::addColumn<int>("d");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("P");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<bool>("excludeSelf");
+        QTest::newRow("a-same-start d4 n128 P32") << 4 << 128 << 32 << 0.5 << false;
+        QTest::newRow("d4 n128 P32 large weights") << 4 << 128 << 32 << 1.5 << false;
+        QTest::newRow("d4 n300 exclude-self") << 4 << 300 << 4 << 0.5 << true;
+        QTest::newRow("bench d4 n4096 P1") << 4 << 4096 << 1 << 0.5 << false;
+        QTest::newRow("general d5 n200 P4") << 5 << 200 << 4 << 0.5 << false;
+        QTest::newRow("bench d16 n1024 P4") << 16 << 1024 << 4 << 0.3 << false;
+        QTest::newRow("d16 n256 exclude-self") << 16 << 256 << 4 << 0.3 << true;
+    }
+    void float32MatchesFloat64() {
+        QFETCH(int, d);
+        QFETCH(int, n);
+        QFETCH(int, P);
+        QFETCH(double, scale);
+        QFETCH(bool, excludeSelf);
+        Setup s = makeSetup(d, d, n, P, 21, scale);
+        s.data.makeSingleCopies();
+        SoftmaxAttentionRegression m64(excludeSelf), m32(excludeSelf, Precision::Float32);
+        QCOMPARE(m32.precision(), Precision::Float32);
+        Eigen::MatrixXd gA64, gB64, gA32, gB32;
+        const double l64 = m64.loss(s.A, s.B, s.data, {}, &gA64, &gB64);
+        const double l32 = m32.loss(s.A, s.B, s.data, {}, &gA32, &gB32);
+        const double eL = std::abs(l32 - l64) / l64;
+        const double eA = (gA32 - gA64).norm() / gA64.norm();
+        const double eB = (gB32 - gB64).norm() / gB64.norm();
+        qInfo("float32 vs float64: loss %.2g, grad A %.2g, grad B %.2g (relative)", eL, eA, eB);
+        QVERIFY2(eL < 1e-6, qPrintable(QString::number(eL)));
+        QVERIFY2(eA < 1e-5, qPrintable(QString::number(eA)));
+        QVERIFY2(eB < 1e-4, qPrintable(QString::number(eB)));
+        QVERIFY(eL > 0.0 || eA > 0.0);  // it did compute in single precision
+        // The loss alone equals the loss computed with the gradient, and threads change nothing.
+        QCOMPARE(m32.loss(s.A, s.B, s.data, {}, nullptr, nullptr), l32);
+        WorkerPool pool(3);
+        Eigen::MatrixXd gA3, gB3;
+        QCOMPARE(m32.loss(s.A, s.B, s.data, {}, &gA3, &gB3, &pool), l32);
+        QVERIFY(gA3 == gA32 && gB3 == gB32);
+    }
+
+    void float32NeedsTheSingleCopies() {
+        Setup s = makeSetup(4, 4, 16, 2, 3);
+        SoftmaxAttentionRegression m32(false, Precision::Float32);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error,
+                                 m32.loss(s.A, s.B, s.data, {}, nullptr, nullptr));
+    }
+
     void balancingRegularizerGradient() {
         Rng rng(4);
         const int d = 4, k = 3;

@@ -14,6 +14,7 @@
 #include <QToolButton>
 
 #include "ChartArea.h"
+#include "DataExport.h"
 #include "Configs.h"
 #include "FolderDialog.h"
 #include "MainWindow.h"
@@ -79,6 +80,46 @@ class TestSessions : public QObject {
     }
 
     // A session of an older version (no wall-time field) still opens, and leaves x as it is.
+    // A float32 run says so in the run list, and its session and its exported data record it.
+    void aRunsPrecisionIsShownSavedAndExported() {
+        auto w = makeWindow();
+        QSignalSpy done(w->controller(), &RunController::allFinished);
+        w->controller()->start("single", adetest::tinyA(30, {{"precision", "float32"}}));
+        w->controller()->start("double", tiny(30));
+        QVERIFY(done.wait(30000));
+        w->controller()->drain();
+        const auto& runs = w->store()->runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        RunListWidget* list = w->runList();
+        const QString single = list->itemForRun(runs[0]->id)->text(list->paramsColumn());
+        const QString dbl = list->itemForRun(runs[1]->id)->text(list->paramsColumn());
+        QVERIFY2(single.endsWith(QStringLiteral(" float32")), qPrintable(single));
+        QVERIFY2(!dbl.contains(QStringLiteral("float")), qPrintable(dbl));
+        QVERIFY(runs[0]->state == RunState::Completed);
+        QVERIFY(runs[0]->data.size() > 0);
+        // The two runs differ in precision only: a column of its own.
+        bool column = false;
+        for (int c = 0; c < list->columnCount(); ++c)
+            column = column || list->headerItem()->text(c).contains(QStringLiteral("Precision"));
+        QVERIFY(column);
+
+        const QString file = tmp.filePath("precision.json");
+        QString error;
+        QVERIFY2(w->sessions()->saveSession(file, &error), qPrintable(error));
+        auto v = makeWindow();
+        QVERIFY2(v->sessions()->openSession(file, &error), qPrintable(error));
+        QCOMPARE(v->store()->runs()[0]->config.getString("precision"), std::string("float32"));
+        QCOMPARE(v->store()->runs()[1]->config.getString("precision"), std::string("float64"));
+
+        QTemporaryDir out;
+        const QStringList csv = exportRunsCsv({runs[0].get()}, out.path(), XRange{}, &error);
+        QCOMPARE(csv.size(), 1);
+        QFile f(csv.front());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY2(text.contains("\"precision\":\"float32\""), text.left(600).constData());
+    }
+
     void aSessionWithoutTheWallTimeFieldOpens() {
         auto w = makeWindow();
         runTwo(*w);

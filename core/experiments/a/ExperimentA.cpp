@@ -43,6 +43,11 @@ void registerExperimentAParams(ParamRegistry& r) {
                "Draw new training sequences every iteration (online SGD on the expected loss)."));
     a(makeBool("model.exclude_self", "model", "Exclude self", false,
                "Leave token i out of its own softmax (j != i)."));
+    a(makeChoice("precision", "run", "Precision", "float64", {"float64", "float32"},
+                 "Arithmetic of the training step (loss and gradients of L_n): float64, the "
+                 "reference, or float32, about twice as fast at large n with a relative error of "
+                 "about 1e-6 in the loss (docs/performance.md). The parameters, the optimiser and "
+                 "the closed-form metrics (E(theta), manifold distance) stay in float64."));
     a(makeChoice("preconditioner", "optimizer", "Preconditioner", "none", {"none", "scaled"},
                  "scaled: Algorithm 1's scaled gradient step in the Sigmahat geometry, "
                  "A <- A - eta grad_A Q Sigmahat^-1/2 (R^T R + eps I)^-1 Sigmahat^-1/2 and "
@@ -112,6 +117,7 @@ std::string briefA(const Config& c) {
     if (c.getString("preconditioner") != "none") s << "+precond";
     if (c.getString("regularizer") != "none")
         s << " reg=" << c.getString("regularizer") << "(" << c.getReal("lambda") << ")";
+    if (c.getString("precision") != "float64") s << " " << c.getString("precision");
     return s.str();
 }
 
@@ -142,13 +148,17 @@ ExperimentA::ExperimentA(const Config& c)
       preconditioned_(c.getString("preconditioner") == "scaled"),
       damping_(c.getReal("precond.damping")),
       fresh_(c.getBool("data.fresh")),
-      model_(c.getBool("model.exclude_self")) {
+      model_(c.getBool("model.exclude_self"), *parsePrecision(c.getString("precision"))) {
     const auto seed = static_cast<std::uint64_t>(c.getInt("seed"));
     Rng dataRng(seed, Rng::Data);
     truth_ = makeRegressionTruth(spec_, dataRng);
     train_ = sampleSequences(truth_, spec_, spec_.prompts, dataRng);
     Rng testRng(seed, Rng::TestData);
     test_ = sampleSequences(truth_, spec_, spec_.testPrompts, testRng);
+    if (model_.precision() == Precision::Float32) {
+        train_.makeSingleCopies();  // kept in step by resampleSequences (fresh data)
+        test_.makeSingleCopies();
+    }
     computeMoments();
     manifold_ =
         std::make_unique<ManifoldDistance>(truth_.M, truth_.sigmaHalf, spec_.effectiveRank());
