@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "Interrupt.h"
@@ -172,6 +173,22 @@ std::vector<int> pendingOf(const SweepFolder& f) {
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+}
+
+// A varied key that one of the plan's runs does not use (lambda of a run without a
+// regulariser, batch under gd) repeats the same run for each of its values: say so once per run
+// and key, before anything runs (the runs still go ahead, as asked).
+void noteUnusedKeys(const std::vector<PlannedRun>& tasks, const SweepDesign& design) {
+    std::set<std::pair<std::string, std::string>> said;
+    for (const PlannedRun& t : tasks)
+        for (const AxisSpec& axis : design.axes) {
+            std::string why;
+            if (t.config.isRelevant(axis.key, &why) || !said.insert({t.label, axis.key}).second)
+                continue;
+            std::cerr << "attention-explorer-cli: note: run " << t.label << ": " << axis.key
+                      << " is " << (why.empty() ? "not used" : why)
+                      << ", so its values repeat the same run\n";
+        }
 }
 
 int runSlurm(const CliArgs& a, const Plan& plan, const SweepDesign& design) {
@@ -369,7 +386,9 @@ int runSweepCommand(const CliArgs& a, const Plan& plan) {
     bool presetSweep = false;
     const auto design = designOf(a, plan, &presetSweep, &error);
     if (!design) return say(ExitInvalid, error);
-    if (!expandDesign(plan, *design, &error)) return say(ExitInvalid, error);
+    const auto tasks = expandDesign(plan, *design, &error);
+    if (!tasks) return say(ExitInvalid, error);
+    noteUnusedKeys(*tasks, *design);
     if (slurm) return runSlurm(a, plan, *design);
     // Before any file is written: a folder holding another sweep is refused.
     if (!fs::exists(fs::path(a.outDir) / "sweep.json") && !prepareOutputFolder(a.outDir, &error))

@@ -77,6 +77,19 @@ class TestSweepCli : public QObject {
         QVERIFY(r2.out.contains("±"));
     }
 
+    // a-same-start's gd run has no regulariser: varying lambda repeats its run, and the CLI says
+    // so once (alg1, which uses lambda, is not named).
+    void aKeyARunDoesNotUseIsNoted() {
+        const QString out = tmp.filePath("unused");
+        const Result r = cli(QStringList{"sweep", "--vary", "lambda=0.1,0.5", "--seeds", "1",
+                                         "--out", out} + kTiny);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("note: run gd: lambda is not used with regularizer = none"),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.count("note: run"), 1);
+        QCOMPARE(csvRows(out + "/sweep.csv").size(), 1 + 2 * 2);  // still run, as asked
+    }
+
     void badInputWritesNothing_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
