@@ -23,6 +23,9 @@
 #include "RunController.h"
 #include "RunStore.h"
 
+// How long to wait for training runs (as tests/common/TestWindow.h's kRunWaitMs).
+constexpr int kRunWaitMs = 60000;
+
 using namespace ade::ui;
 
 namespace {
@@ -118,7 +121,7 @@ class TestClaims : public QObject {
         QVERIFY(list->rowText(0).contains(QStringLiteral("pending")));
         QVERIFY(list->rowText(0).contains(QStringLiteral("Two identical runs end at the same loss.")));
         QVERIFY(finished.wait(60000));
-        QTRY_COMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Holds);
+        QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
         QCOMPARE(w->claims()->results()[1].status, ade::ClaimStatus::DoesNotHold);
         QVERIFY2(list->rowText(0).contains(QStringLiteral("✓")), qPrintable(list->rowText(0)));
         QVERIFY(list->rowText(0).contains(QStringLiteral("holds")));
@@ -140,7 +143,7 @@ class TestClaims : public QObject {
         w->resetRuns();
         QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
         QVERIFY(finished.wait(60000));
-        QTRY_COMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Holds);
+        QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
     }
 
     // From records: every status with its mark and words; a claim that does not hold stays.
@@ -238,3 +241,4 @@ class TestClaims : public QObject {
 
 QTEST_MAIN(TestClaims)
 #include "test_claims.moc"
+

@@ -33,6 +33,9 @@
 #include "config/ParamSpec.h"
 #include "output/Session.h"
 
+// How long to wait for training runs (as tests/common/TestWindow.h's kRunWaitMs).
+constexpr int kRunWaitMs = 60000;
+
 using namespace ade::ui;
 
 namespace {
@@ -329,7 +332,7 @@ class TestForms : public QObject {
         const RunRecord* r = s->runs().front().get();
         const int id = r->id, colour = r->colorIndex;
         const QString name = r->name;
-        QTRY_VERIFY(r->size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(r->size() >= 3, kRunWaitMs);
         const double firstLoss = r->data[2][0];
         QTest::keyClick(w.get(), Qt::Key_R);
         QCOMPARE(s->runs().size(), std::size_t(1));
@@ -337,7 +340,7 @@ class TestForms : public QObject {
         QVERIFY(again->id != id);
         QCOMPARE(again->colorIndex, colour);
         QCOMPARE(again->name, name);
-        QTRY_VERIFY(again->size() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(again->size() >= 1, kRunWaitMs);
         QCOMPARE(again->data[2][0], firstLoss);  // same data and initial weights
         // Re-seed: the form changed meanwhile; the run keeps its own config.
         ade::Config edited = tinyA(100000000);

@@ -126,12 +126,12 @@ class TestInside : public QObject {
         };
         QCOMPARE(marked(), r->lastIteration());
         w->timeCursor()->setIteration(7);
-        QTRY_COMPARE(marked(), 7L);
+        QTRY_COMPARE_WITH_TIMEOUT(marked(), 7L, kRunWaitMs);
         const PlaneTrajectory& t = v->factorPlane()->scene().runs.front();
         QCOMPARE(t.x[t.marker], r->data[r->column("norm_L")][t.marker]);
         QCOMPARE(t.y[t.marker], r->data[r->column("norm_R")][t.marker]);
         w->timeCursor()->setLive();
-        QTRY_COMPARE(marked(), r->lastIteration());
+        QTRY_COMPARE_WITH_TIMEOUT(marked(), r->lastIteration(), kRunWaitMs);
     }
 
     void panelsExportAsPngSvgPdf() {

@@ -132,7 +132,7 @@ class TestLessons : public QObject {
             QCOMPARE(w->store()->run(id)->lastIteration(), 40L);
             QCOMPARE(w->store()->run(id)->state, RunState::Paused);
         }
-        QTRY_VERIFY(panel->status().contains(QStringLiteral("Paused at iteration 40")));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->status().contains(QStringLiteral("Paused at iteration 40")), kRunWaitMs);
         QTest::qWait(150);
         for (int id : batch)
             QCOMPARE(w->store()->run(id)->lastIteration(), 40L);
@@ -143,7 +143,7 @@ class TestLessons : public QObject {
         QCOMPARE(panel->position(), QStringLiteral("A test lesson · step 2 of 3"));
         QCOMPARE(w->batchIds(), batch);
         QVERIFY(!c->paused());
-        QTRY_VERIFY(w->store()->run(batch[0])->lastIteration() > 40);
+        QTRY_VERIFY_WITH_TIMEOUT(w->store()->run(batch[0])->lastIteration() > 40, kRunWaitMs);
         QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("imbalance"));
         QVERIFY(w->charts()->emphasisedRuns().empty());

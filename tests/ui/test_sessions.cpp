@@ -289,7 +289,7 @@ class TestSessions : public QObject {
         auto w = makeWindow();
         w->controller()->start("long-gd", tiny(100000000));
         w->controller()->start("long-sgd", tiny(100000000, "sgd"));
-        QTRY_VERIFY(w->store()->runs()[0]->size() >= 3 && w->store()->runs()[1]->size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs()[0]->size() >= 3 && w->store()->runs()[1]->size() >= 3, kRunWaitMs);
         QString error;
         QVERIFY2(w->sessions()->exportCharts(tmp.filePath("running"), &error), qPrintable(error));
         QVERIFY(w->sessions()->saveSession(tmp.filePath("running.json"), &error));
@@ -297,7 +297,7 @@ class TestSessions : public QObject {
         for (const char* f : {"loss.png", "loss.svg", "loss.pdf", "norms.svg", "manifold.png"})
             QVERIFY2(QFileInfo::exists(tmp.filePath("running/") + f), f);
         w->stopRuns();
-        QTRY_VERIFY(!w->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
         auto v = makeWindow();
         QVERIFY(v->sessions()->openSession(tmp.filePath("running.json"), &error));
         QCOMPARE(v->store()->runs().size(), std::size_t(2));

@@ -137,7 +137,7 @@ class TestWindow : public QObject {
         const RunRecord* r = onlyRun(*w->store());
         QVERIFY(r);
         const int firstId = r->id;
-        QTRY_VERIFY(r->size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(r->size() >= 3, kRunWaitMs);
         const std::vector<double> firstRow = {r->data[2][0], r->data[3][0]};
 
         QTest::keyClick(w.get(), Qt::Key_Space);  // pause
@@ -152,13 +152,13 @@ class TestWindow : public QObject {
         QCOMPARE(r->size(), held);
 
         QTest::keyClick(w.get(), Qt::Key_S);  // step: exactly one more record
-        QTRY_COMPARE(r->size(), held + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(r->size(), held + 1, kRunWaitMs);
         QVERIFY(drained.wait(2000));
         QCOMPARE(r->size(), held + 1);
         QVERIFY(c->paused());
 
         QTest::keyClick(w.get(), Qt::Key_Space);  // resume
-        QTRY_VERIFY(r->size() > held + 3);
+        QTRY_VERIFY_WITH_TIMEOUT(r->size() > held + 3, kRunWaitMs);
 
         QElapsedTimer t;
         t.start();
@@ -169,7 +169,7 @@ class TestWindow : public QObject {
 
         const int colour = w->store()->run(firstId)->colorIndex;
         QTest::keyClick(w.get(), Qt::Key_R);  // reset: same run, same initial weights
-        QTRY_VERIFY(!w->store()->runs().empty() && w->store()->runs().back()->size() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->store()->runs().empty() && w->store()->runs().back()->size() >= 1, kRunWaitMs);
         const RunRecord* again = w->store()->runs().back().get();
         QVERIFY(again->id != firstId);
         QCOMPARE(again->colorIndex, colour);                  // same colour and name
@@ -177,17 +177,17 @@ class TestWindow : public QObject {
         QCOMPARE(again->data[2][0], firstRow[0]);
         QCOMPARE(again->data[3][0], firstRow[1]);
         w->stopRuns();
-        QTRY_VERIFY(!c->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), kRunWaitMs);
 
         const auto seed = w->form()->config().getInt("seed");
         w->action(QStringLiteral("reseed"))->trigger();
         QCOMPARE(w->form()->config().getInt("seed"), seed);  // the form is not touched
         QCOMPARE(w->store()->runs().size(), std::size_t(2));  // a new run beside the old one
         QVERIFY(w->store()->runs().back()->config.getInt("seed") != seed);
-        QTRY_VERIFY(w->store()->runs().back()->size() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs().back()->size() >= 1, kRunWaitMs);
         QVERIFY(w->store()->runs().back()->data[2][0] != firstRow[0]);
         w->stopRuns();
-        QTRY_VERIFY(!c->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), kRunWaitMs);
     }
 
     void sameStartAsARunOfTheList() {
@@ -224,13 +224,13 @@ class TestWindow : public QObject {
         const RunRecord* r = onlyRun(*w->store());
         // Iteration 0, then the one stepped iteration: a step while paused is always recorded,
         // whatever log_every is (here 100).
-        QTRY_COMPARE(r->size(), std::size_t(2));
+        QTRY_COMPARE_WITH_TIMEOUT(r->size(), std::size_t(2), kRunWaitMs);
         QCOMPARE(r->lastIteration(), 1L);
         w->step();
-        QTRY_COMPARE(r->size(), std::size_t(3));
+        QTRY_COMPARE_WITH_TIMEOUT(r->size(), std::size_t(3), kRunWaitMs);
         QCOMPARE(r->lastIteration(), 2L);
         w->stopRuns();
-        QTRY_VERIFY(!w->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
     }
 
     void presetLoadsFormAndStartsComparison() {
@@ -245,9 +245,9 @@ class TestWindow : public QObject {
         QCOMPARE(w->store()->runs().size(), std::size_t(9));
         QVERIFY(w->store()->runs()[0]->name.startsWith(QStringLiteral("alg1-spectral")));
         QVERIFY(w->store()->runs()[2]->name.startsWith(QStringLiteral("sgd-random")));
-        QTRY_VERIFY(w->store()->runs()[1]->size() >= 2);
+        QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs()[1]->size() >= 2, kRunWaitMs);
         w->stopRuns();
-        QTRY_VERIFY(!w->controller()->anyActive());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
         QVERIFY(!w->loadPreset(QStringLiteral("no-such-preset"), true));
     }
 
@@ -325,7 +325,7 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         w->form()->setConfig(tinyConfig(100000000));
         w->startFromForm();
-        QTRY_VERIFY(onlyRun(*w->store())->size() >= 2);
+        QTRY_VERIFY_WITH_TIMEOUT(onlyRun(*w->store())->size() >= 2, kRunWaitMs);
         QElapsedTimer t;
         t.start();
         QVERIFY(w->close());
