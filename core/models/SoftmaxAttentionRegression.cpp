@@ -13,10 +13,14 @@
 
 // No implicit contraction of a * b + c into FMAs in this file (GCC's default for C++): where it
 // happens depends on the surrounding code, so the loss alone and the loss computed with its
-// gradient would differ in the last bit. The kernels use explicit FMAs where they matter.
+// gradient would differ in the last bit. The kernels use explicit FMAs where they matter. (The
+// kernels' own headers come after it, so that it holds for them too.)
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("fp-contract=off")
 #endif
+
+#include "models/BlockProducts.h"
+#include "models/VectorExp.h"
 
 namespace ade {
 
@@ -30,111 +34,10 @@ using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 namespace ei = Eigen::internal;
 // The kernels are templates on the scalar T: double (the reference) or float (precision =
 // float32, twice the lanes per packet).
-template <typename T>
-using PacketOf = typename ei::packet_traits<T>::type;
-template <typename T>
-constexpr int kLanesOf = static_cast<int>(sizeof(PacketOf<T>) / sizeof(T));
-
-// 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023
-// (double), or t = x log2(e) + (1.5 * 2^23 + 127) holding n + 127 (float).
-template <typename T>
-inline PacketOf<T> exponentOf(const PacketOf<T>& t) {
-    if constexpr (std::is_same_v<T, double>) {
-#if defined(EIGEN_VECTORIZE_AVX512)
-        return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX2)
-        return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX)
-        // AVX without AVX2 has no 256-bit integer shift: do the two halves.
-        const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
-        const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
-        return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
-                                    _mm_castsi128_pd(hi), 1);
-#elif defined(EIGEN_VECTORIZE_SSE2)
-        return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
-#else
-        std::uint64_t bits;
-        std::memcpy(&bits, &t, sizeof bits);
-        bits <<= 52;
-        double r;
-        std::memcpy(&r, &bits, sizeof r);
-        return r;
-#endif
-    } else {
-#if defined(EIGEN_VECTORIZE_AVX512)
-        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_castps_si512(t), 23));
-#elif defined(EIGEN_VECTORIZE_AVX2)
-        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_castps_si256(t), 23));
-#elif defined(EIGEN_VECTORIZE_AVX)
-        const __m128i lo = _mm_slli_epi32(_mm_castps_si128(_mm256_castps256_ps128(t)), 23);
-        const __m128i hi = _mm_slli_epi32(_mm_castps_si128(_mm256_extractf128_ps(t, 1)), 23);
-        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_castsi128_ps(lo)),
-                                    _mm_castsi128_ps(hi), 1);
-#elif defined(EIGEN_VECTORIZE_SSE2)
-        return _mm_castsi128_ps(_mm_slli_epi32(_mm_castps_si128(t), 23));
-#else
-        std::uint32_t bits;
-        std::memcpy(&bits, &t, sizeof bits);
-        bits <<= 23;
-        float r;
-        std::memcpy(&r, &bits, sizeof r);
-        return r;
-#endif
-    }
-}
-
-// exp(x) for x <= 0 (double: arguments below -708 give about 1e-308, never 0; float: below
-// -87 about 1.6e-38; callers mask excluded entries). Cody-Waite reduction x = n ln2 + r,
-// |r| <= ln2/2, a Taylor polynomial (double: degree 12, relative error ~2e-16; float: degree 7,
-// ~1e-7, about one float ulp), scaling by 2^n through the exponent bits: no division, unlike
-// Eigen's generic pexp. NaN propagates.
-template <typename T>
-inline PacketOf<T> expNonPositive(PacketOf<T> x) {
-    using P = PacketOf<T>;
-    if constexpr (std::is_same_v<T, double>) {
-        const P shifter = ei::pset1<P>(6755399441055744.0 + 1023.0);  // 1.5 * 2^52 + 1023
-        x = ei::pmax(x, ei::pset1<P>(-708.0));
-        const P t = ei::pmadd(x, ei::pset1<P>(1.4426950408889634074), shifter);
-        const P n = ei::psub(t, shifter);
-        P r = ei::pmadd(n, ei::pset1<P>(-0.693145751953125), x);
-        r = ei::pmadd(n, ei::pset1<P>(-1.42860682030941723212e-6), r);
-        P p = ei::pset1<P>(1.0 / 479001600.0);  // 1/12!
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 39916800.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 3628800.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 362880.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 40320.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 5040.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 720.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 120.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 24.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0 / 6.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(0.5));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0));
-        return ei::pmul(p, exponentOf<double>(t));
-    } else {
-        const P shifter = ei::pset1<P>(12582912.0f + 127.0f);  // 1.5 * 2^23 + 127
-        x = ei::pmax(x, ei::pset1<P>(-87.0f));
-        const P t = ei::pmadd(x, ei::pset1<P>(1.44269504f), shifter);
-        const P n = ei::psub(t, shifter);
-        P r = ei::pmadd(n, ei::pset1<P>(-0.693359375f), x);  // ln 2 = 0.693359375 - 2.12194e-4
-        r = ei::pmadd(n, ei::pset1<P>(2.12194440e-4f), r);
-        P p = ei::pset1<P>(1.0f / 5040.0f);  // 1/7!
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 720.0f));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 120.0f));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 24.0f));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 6.0f));
-        p = ei::pmadd(p, r, ei::pset1<P>(0.5f));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
-        p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
-        return ei::pmul(p, exponentOf<float>(t));
-    }
-}
-
-template <typename T>
-inline T expNonPositiveScalar(T x) {
-    return ei::pfirst(expNonPositive<T>(ei::pset1<PacketOf<T>>(x)));
-}
+using vexp::PacketOf;
+using vexp::kLanesOf;
+using vexp::expNonPositive;
+using vexp::expNonPositiveScalar;
 
 // Lane mask (all bits set) for the lanes j0 + l < limit, l = 0..lanes-1.
 template <typename T>
@@ -354,19 +257,21 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
 
 template <typename T>
 struct Scratch {
-    RowMatrixT<T> E, T2;
-    MatrixT<T> Q, WX, F, G, GA, dSX;
+    RowMatrixT<T> E, T2, WX, dSX;
+    MatrixT<T> Q, F, G, GA;
     Eigen::Matrix<T, Eigen::Dynamic, 1> invZ, c;
 };
 
-// General d: blocked matrix products (Eigen GEMM) with one fused exp-and-sum pass over each
-// row of the b x n score block; the softmax is never normalised in place (rows of the b x d
-// results are scaled by 1/z instead). T = float: every product in single precision (A, B, X, Y
-// the float copies); the partial sums come back as double.
+// General d: blocked matrix products with one fused exp-and-sum pass over each row of the
+// b x n score block; the softmax is never normalised in place (rows of the b x d results are
+// scaled by 1/z instead). The four thin products with a dimension n (S = Q X^T, E X,
+// (G A) X^T, dS X) are the register-blocked ones of models/BlockProducts.h (Xr: the row-major
+// copy of X), the small ones Eigen's. T = float: every product in single precision (A, B, X,
+// Y the float copies); the partial sums come back as double.
 template <typename T>
 void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>& X,
-                     const MatrixT<T>& Y, Index r0, Index b, bool excludeSelf, double scale,
-                     bool wantGrad, double* out) {
+                     const RowMatrixT<T>& Xr, const MatrixT<T>& Y, Index r0, Index b,
+                     bool excludeSelf, double scale, bool wantGrad, double* out) {
     using Packet = PacketOf<T>;
     constexpr int kLanes = kLanesOf<T>;
     thread_local Scratch<T> s;
@@ -375,8 +280,7 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     const T inf = std::numeric_limits<T>::infinity();
 
     s.Q.noalias() = X.middleRows(r0, b) * B;
-    s.E.resize(b, n);
-    s.E.noalias() = s.Q * X.transpose();
+    blockprod::scores(s.Q, X, s.E);
     s.invZ.resize(b);
     const Index nFull = n - n % kLanes;
     for (Index i = 0; i < b; ++i) {
@@ -401,7 +305,7 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
         }
         s.invZ(i) = T(1) / z;
     }
-    s.WX.noalias() = s.E * X;
+    blockprod::rowsTimes(s.E, Xr, s.WX);
     s.WX.array().colwise() *= s.invZ.array();
     s.F.noalias() = s.WX * A.transpose();
     s.G = s.F - Y.middleRows(r0, b);  // residual
@@ -417,10 +321,9 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     // dS X = diag(1/z) (E . (G A X^T)) X - c (W X);  dL/dB += X_blk^T dS X.
     s.GA.noalias() = s.G * A;
     s.GA.array().colwise() *= s.invZ.array();
-    s.T2.resize(b, n);
-    s.T2.noalias() = s.GA * X.transpose();
+    blockprod::scores(s.GA, X, s.T2);
     s.T2.array() *= s.E.array();
-    s.dSX.noalias() = s.T2 * X;
+    blockprod::rowsTimes(s.T2, Xr, s.dSX);
     s.dSX -= s.c.asDiagonal() * s.WX;
     if constexpr (std::is_same_v<T, double>) {
         gA.noalias() = s.G.transpose() * s.WX;  // dL/dA = G^T (W X)
@@ -498,6 +401,21 @@ double SoftmaxAttentionRegression::loss(const Eigen::MatrixXd& A, const Eigen::M
         Af = A.cast<float>();
         Bf = B.cast<float>();
     }
+    // The blocked path's row-major copies of the sequences it uses (O(P n d), once per call).
+    // The calling thread's; workers reach them through the pointers (a thread_local named in
+    // the lambda would be the worker's own).
+    thread_local std::vector<RowMatrixT<double>> rowsOf64;
+    thread_local std::vector<RowMatrixT<float>> rowsOf32;
+    std::vector<RowMatrixT<double>>* const rows64 = &rowsOf64;
+    std::vector<RowMatrixT<float>>* const rows32 = &rowsOf32;
+    if (!small) {
+        if (single) rows32->resize(count);
+        else rows64->resize(count);
+        for (int u = 0; u < count; ++u) {
+            if (single) (*rows32)[u] = data.Xf[seqIndex(u)];
+            else (*rows64)[u] = data.X[seqIndex(u)];
+        }
+    }
     auto smallD = [&]<typename T>(const Eigen::MatrixXd& X, const MatrixT<T>& Xs,
                                   const Eigen::MatrixXd& Y, Index r0, Index b, double* out) {
         switch (d) {
@@ -535,10 +453,11 @@ double SoftmaxAttentionRegression::loss(const Eigen::MatrixXd& A, const Eigen::M
         }
         std::fill(out, out + layout.stride(), 0.0);
         if (single)
-            rowBlockGeneral<float>(Af, Bf, data.Xf[sq], data.Yf[sq], r0, b, excludeSelf, scale,
-                                   wantGrad, out);
+            rowBlockGeneral<float>(Af, Bf, data.Xf[sq], (*rows32)[u], data.Yf[sq], r0, b,
+                                   excludeSelf, scale, wantGrad, out);
         else
-            rowBlockGeneral<double>(A, B, X, Y, r0, b, excludeSelf, scale, wantGrad, out);
+            rowBlockGeneral<double>(A, B, X, (*rows64)[u], Y, r0, b, excludeSelf, scale, wantGrad,
+                                    out);
     };
 
     if (pool && pool->threads() > 1) {

@@ -6,6 +6,7 @@
 #include "data/LinearRegressionData.h"
 #include "experiments/a/ExperimentA.h"
 #include "experiments/ExperimentRegistry.h"
+#include "models/BlockProducts.h"
 #include "models/Factorization.h"
 #include "models/Regularizer.h"
 #include "models/SoftmaxAttentionRegression.h"
@@ -52,6 +53,40 @@ class TestGradients : public QObject {
         QTest::newRow("d4k4-multi-block") << 4 << 4 << 300 << 2 << false;  // several row blocks
         QTest::newRow("d1k1n1") << 1 << 1 << 1 << 2 << false;
         QTest::newRow("d5k3n2-exclude-self") << 5 << 3 << 2 << 2 << true;
+        // The blocked path's register-blocked products (models/BlockProducts.h): d a multiple
+        // of the packet size or not, n not a multiple of it, several row blocks.
+        QTest::newRow("d16k16n37-exclude-self") << 16 << 16 << 37 << 2 << true;
+        QTest::newRow("d16k4-multi-block") << 16 << 4 << 300 << 2 << false;
+        QTest::newRow("d8k3n61") << 8 << 3 << 61 << 2 << false;
+        QTest::newRow("d12k2n45") << 12 << 2 << 45 << 2 << false;
+        QTest::newRow("d24k5n29-exclude-self") << 24 << 5 << 29 << 2 << true;
+    }
+
+    // S = Q X^T and C = L X of the blocked path against Eigen's products, for shapes around
+    // every tile edge (rows 1..13, tokens 1..70, d from 5 to 40).
+    void blockProductsMatchEigen() {
+        namespace bp = ade::blockprod;
+        using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        Rng rng(3, Rng::Data);
+        int checked = 0;
+        for (int d : {5, 8, 12, 16, 24, 32, 40})
+            for (int b : {1, 3, 4, 6, 7, 12, 13})
+                for (int n : {1, 7, 8, 16, 23, 24, 25, 48, 70}) {
+                    const Eigen::MatrixXd Q = rng.normalMatrix(b, d), X = rng.normalMatrix(n, d);
+                    RowMatrix S;
+                    bp::scores(Q, X, S);
+                    const Eigen::MatrixXd Sref = Q * X.transpose();
+                    QVERIFY2((S - Sref).cwiseAbs().maxCoeff() <= 1e-13 * (1 + Sref.cwiseAbs().maxCoeff()),
+                             qPrintable(QString("scores b %1 n %2 d %3").arg(b).arg(n).arg(d)));
+                    const RowMatrix Lm = rng.normalMatrix(b, n), Xr = X;
+                    RowMatrix C;
+                    bp::rowsTimes(Lm, Xr, C);
+                    const Eigen::MatrixXd Cref = Lm * X;
+                    QVERIFY2((C - Cref).cwiseAbs().maxCoeff() <= 1e-13 * (1 + Cref.cwiseAbs().maxCoeff()),
+                             qPrintable(QString("rowsTimes b %1 n %2 d %3").arg(b).arg(n).arg(d)));
+                    ++checked;
+                }
+        QCOMPARE(checked, 7 * 7 * 9);
     }
     void attentionLoss() {
         QFETCH(int, d);
@@ -94,8 +129,14 @@ class TestGradients : public QObject {
         QVERIFY(relError(gB, numericGradient(s.B, f)) < 1e-6);
     }
 
+    void threadCountDoesNotChangeResults_data() {
+        QTest::addColumn<int>("d");
+        QTest::newRow("fused d4") << 4;
+        QTest::newRow("blocked d16") << 16;
+    }
     void threadCountDoesNotChangeResults() {
-        Setup s = makeSetup(4, 4, 700, 3, 8);
+        QFETCH(int, d);
+        Setup s = makeSetup(d, d, 700, 3, 8);
         SoftmaxAttentionRegression model;
         Eigen::MatrixXd gA1, gB1, gA3, gB3;
         const double l1 = model.loss(s.A, s.B, s.data, {}, &gA1, &gB1, nullptr);

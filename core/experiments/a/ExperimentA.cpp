@@ -46,7 +46,7 @@ void registerExperimentAParams(ParamRegistry& r) {
     a(makeChoice("precision", "run", "Precision", "float64", {"float64", "float32"},
                  "Arithmetic of the training step (loss and gradients of L_n): float64, the "
                  "reference, or float32, two to three times as fast at large n, with relative "
-                 "errors up to about 1e-7 in the loss and 1e-6 in the gradients (measured: "
+                 "errors up to about 2e-7 in the loss and 4e-6 in the gradients (measured: "
                  "docs/performance.md). The parameters, the optimiser and "
                  "the closed-form metrics (E(theta), manifold distance) stay in float64."));
     a(makeChoice("preconditioner", "optimizer", "Preconditioner", "none", {"none", "scaled"},
