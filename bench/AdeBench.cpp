@@ -34,6 +34,8 @@
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
 
+#include "Roofline.h"
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -121,6 +123,15 @@ double flopsA(const Case& c) {
     return c.prompts * (8.0 * n * n * c.d + 5.0 * n * n);
 }
 
+// Darcy stage 2, one epoch (VitRegressor::lossQK): per sample H B (T e e, shared by the chunk of
+// two samples but counted per sample), S = (H B) H^T (T T e), A (V W_O) and dA = G (V W_O)^T
+// (T T o each), dS H (T T e), H^T M (T e e), two flops per multiply-add; softmax and dS about
+// 5 T^2. T = 64 tokens, e = 32, o = 16 at the case's 32 x 32 resolution and 4 x 4 patches.
+double flopsDarcyEpoch(int samples, int tokens, int width, int outputs) {
+    const double T = tokens, e = width, o = outputs;
+    return samples * (2.0 * (2 * T * e * e + 2 * T * T * e + 2 * T * T * o) + 5 * T * T);
+}
+
 void writeNpy(const std::filesystem::path& file, const NamedArray& a) {
     std::ofstream out(file, std::ios::binary);
     const std::string bytes = ade::encodeNpy(a);
@@ -128,7 +139,7 @@ void writeNpy(const std::filesystem::path& file, const NamedArray& a) {
     if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
-ade::Config configFor(const Case& c, int threads) {
+ade::Config configFor(const Case& c, int threads, const std::string& precision = "float64") {
     ade::Config cfg;
     std::vector<std::pair<std::string, std::string>> sets = {
         {"experiment", c.experiment}, {"seed", "1"},           {"threads", std::to_string(threads)},
@@ -141,6 +152,7 @@ ade::Config configFor(const Case& c, int threads) {
                 {"threads", std::to_string(threads)},
                 {"step_rule", "fixed"}};
     sets.insert(sets.end(), c.sets.begin(), c.sets.end());
+    if (c.experiment == "a") sets.emplace_back("precision", precision);
     for (const auto& [k, v] : sets)
         if (auto e = cfg.setText(k, v)) throw std::runtime_error(e->message);
     return cfg;
@@ -184,8 +196,8 @@ Timing timeSteps(const std::function<void()>& step, const std::function<void()>&
 
 // One case: median iterations per second over `reps` repetitions of at least `minTime` seconds.
 nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
-                         const std::filesystem::path& outDir) {
-    const ade::Config cfg = configFor(c, threads);
+                         const std::filesystem::path& outDir, const std::string& precision) {
+    const ade::Config cfg = configFor(c, threads, precision);
     std::string error;
     auto trainer = ade::makeTrainer(cfg, &error);
     if (!trainer) throw std::runtime_error(error);
@@ -208,6 +220,17 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
     };
 
     const double q0 = trainer->objective(p0, &grad, {});
+    // float32: its loss and gradients against the float64 step's on the same data and start.
+    nlohmann::json f32err;
+    if (precision != "float64") {
+        auto reference = ade::makeTrainer(configFor(c, threads), &error);
+        if (!reference) throw std::runtime_error(error);
+        ade::ParamSet g64 = p0.zerosLike();
+        const double q64 = reference->objective(p0, &g64, {});
+        f32err["loss"] = std::abs(q0 - q64) / std::abs(q64);
+        for (int i : trainable)
+            f32err["grad_" + p0.names[i]] = (grad[i] - g64[i]).norm() / g64[i].norm();
+    }
     if (!outDir.empty()) {
         const auto dir = outDir / c.name;
         std::filesystem::create_directories(dir);
@@ -243,6 +266,8 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
 
     j["lr"] = lr;
     j["threads"] = threads;
+    j["precision"] = c.experiment == "a" ? precision : "float64";
+    if (!f32err.is_null()) j["error_vs_float64"] = f32err;
     j["iters_per_rep"] = iters;
     j["rates"] = rates;
     j["it_per_s"] = rate;
@@ -378,8 +403,11 @@ nlohmann::json benchDarcy(const Case& c, int threads, int reps, double minTime,
     j["rates"] = t.rates;
     j["it_per_s"] = median(t.rates);  // epochs per second
     j["it_per_cpu_s"] = median(t.cpuRates);
-    j["flops_per_it"] = 0.0;
-    j["gflops"] = 0.0;
+    const double flops = flopsDarcyEpoch(unitsTotal, problem->task().tokens,
+                                         problem->model().width(),
+                                         static_cast<int>(problem->task().train.Y.cols()));
+    j["flops_per_it"] = flops;
+    j["gflops"] = median(t.rates) * flops * 1e-9;
     j["loss"] = q0;
     j["loss_after_epoch"] = q1;
     return j;
@@ -491,9 +519,15 @@ bool checkGradients() {
 void usage() {
     std::puts(
         "usage: ade-bench [--threads T] [--reps R] [--min-time S] [--out DIR] [--json FILE]\n"
-        "                 [--cases name,name,...] [--peak] [--check] [--list]\n"
+        "                 [--cases name,name,...] [--peak] [--roofline] [--check] [--list]\n"
+        "                 [--precision float64|float32]\n"
         "  --check   finite-difference and thread-invariance checks of the kernel only\n"
-        "  --peak    also measure the dense matmul peak (Eigen GEMM on T threads)");
+        "  --peak    also measure the dense matmul peak (Eigen GEMM on T threads)\n"
+        "  --roofline  the roofline's micro-benchmarks on T threads instead of timing the cases:\n"
+        "            FMA rate, exp rates and errors, L2 rate, the parts of the listed cases\n"
+        "            (bench/Roofline.h)\n"
+        "  --precision  the Experiment A cases' precision key (default float64); float32 also\n"
+        "            reports its loss and gradient errors against float64");
 }
 
 }  // namespace
@@ -504,7 +538,8 @@ int main(int argc, char** argv) {
     double minTime = 0.5;
     std::filesystem::path outDir, jsonFile;
     std::vector<std::string> only;
-    bool peak = false, check = false;
+    bool peak = false, check = false, roofline = false;
+    std::string precision = "float64";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> std::string {
@@ -528,6 +563,15 @@ int main(int argc, char** argv) {
             peak = true;
         else if (a == "--check")
             check = true;
+        else if (a == "--roofline")
+            roofline = true;
+        else if (a == "--precision") {
+            precision = next();
+            if (precision != "float64" && precision != "float32") {
+                usage();
+                return 2;
+            }
+        }
         else if (a == "--cases") {
             std::string s = next();
             std::size_t pos = 0;
@@ -552,10 +596,12 @@ int main(int argc, char** argv) {
         out["threads"] = threads;
         out["cases"] = nlohmann::json::array();
         for (const auto& c : kCases) {
+            if (roofline) break;  // the roofline's micro-benchmarks replace the timed cases
             if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
                 continue;
-            auto j = c.experiment == "darcy" ? benchDarcy(c, threads, reps, minTime, outDir)
-                                             : benchCase(c, threads, reps, minTime, outDir);
+            auto j = c.experiment == "darcy"
+                         ? benchDarcy(c, threads, reps, minTime, outDir)
+                         : benchCase(c, threads, reps, minTime, outDir, precision);
             std::printf("%-16s core %10.2f it/s  %7.2f GFlop/s  (%.2f it per CPU-second)\n",
                         c.name.c_str(), j["it_per_s"].get<double>(), j["gflops"].get<double>(),
                         j["it_per_cpu_s"].get<double>());
@@ -566,6 +612,37 @@ int main(int argc, char** argv) {
             const double g = measurePeak(threads, std::max(3, reps));
             out["peak_gflops"] = g;
             std::printf("dense matmul peak (Eigen GEMM, %d threads): %.2f GFlop/s\n", threads, g);
+        }
+        if (roofline) {
+            std::vector<adebench::RooflineCase> rc;
+            for (const auto& c : kCases)
+                if (only.empty() || std::find(only.begin(), only.end(), c.name) != only.end())
+                    rc.push_back({c.name, c.experiment, c.n, c.prompts, c.d});
+            out["roofline"] = adebench::measureRoofline(rc, threads, minTime);
+            const auto& r = out["roofline"];
+            std::printf("FMA rate (%d threads): float64 %.1f GFlop/s, float32 %.1f GFlop/s\n",
+                        threads, r["fma_gflops"]["float64"].get<double>(),
+                        r["fma_gflops"]["float32"].get<double>());
+            for (const auto& e : r["exp"])
+                std::printf("exp %-10s %s  %6.2f Gexp/s  max rel error %.1e  (%s)\n",
+                            e["name"].get<std::string>().c_str(),
+                            e["precision"].get<std::string>().c_str(),
+                            e["gexp_per_s"].get<double>(), e["max_rel_error"].get<double>(),
+                            e["note"].get<std::string>().c_str());
+            std::printf("L2 stream (y += a x, 256 KiB per thread): %.0f GB/s\n",
+                        r["l2_gbytes_per_s"].get<double>());
+            for (const auto& [name, cj] : r["cases"].items()) {
+                if (!cj.contains("parts")) continue;
+                double total = 0;
+                for (const auto& p : cj["parts"])
+                    total += p["seconds_per_step"].get<double>();
+                std::printf("parts of %s (%.3g ms per step in all):\n", name.c_str(), 1e3 * total);
+                for (const auto& p : cj["parts"])
+                    std::printf("  %-32s %5.1f%%  %6.1f GFlop/s on one thread\n",
+                                p["part"].get<std::string>().c_str(),
+                                100 * p["seconds_per_step"].get<double>() / total,
+                                p["gflops_one_thread"].get<double>());
+            }
         }
         if (!jsonFile.empty()) std::ofstream(jsonFile) << out.dump(2) << "\n";
     } catch (const std::exception& e) {
