@@ -2,7 +2,10 @@
 // the Euler-Maruyama stationary law, determinism and thread-count independence.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include "Configs.h"
 #include "FiniteDiff.h"
@@ -15,6 +18,7 @@
 #include "models/VillaniEstimate.h"
 #include "training/Trainer.h"
 #include "util/Rng.h"
+#include "util/WorkerPool.h"
 
 using namespace ade;
 
@@ -79,6 +83,79 @@ class TestPaperB : public QObject {
         const double err = adetest::fdRelativeError(
             [&](const ParamSet& q) { return prob.loss(q, nullptr, units); }, p, g);
         QVERIFY2(err < 1e-6, qPrintable(QString::number(err)));
+    }
+
+    // The fast loss against the formula written out per sample (predict: dense softmax and
+    // Eigen products), its gradient against central differences, on sizes that take every path
+    // of the kernel: N = 8 and other token counts, the merged (d_k >= d) and factored (d_k < d)
+    // scores, several work items, a listed subset with repeats across items; thread counts and
+    // the loss with or without its gradient agree bit for bit.
+    void attentionKernelMatchesDirectFormula_data() {
+        QTest::addColumn<int>("d");
+        QTest::addColumn<int>("dk");
+        QTest::addColumn<int>("dv");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("samples");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("N=8 merged") << 4 << 4 << 4 << 8 << 70 << 0.5;
+        QTest::newRow("N=8 d_k=32") << 4 << 32 << 4 << 8 << 40 << 0.3;
+        QTest::newRow("N=5 merged") << 3 << 4 << 2 << 5 << 33 << 0.7;
+        QTest::newRow("N=11 factored") << 6 << 2 << 3 << 11 << 35 << 0.8;
+        QTest::newRow("N=8 factored") << 9 << 1 << 4 << 8 << 9 << 0.8;
+        QTest::newRow("N=1") << 4 << 4 << 4 << 1 << 40 << 0.5;
+        QTest::newRow("sharp") << 4 << 4 << 4 << 8 << 12 << 4.0;
+    }
+    void attentionKernelMatchesDirectFormula() {
+        QFETCH(int, d);
+        QFETCH(int, dk);
+        QFETCH(int, dv);
+        QFETCH(int, tokens);
+        QFETCH(int, samples);
+        QFETCH(double, scale);
+        Rng rng(21);
+        const SingleHeadAttention model(rng.normalMatrix(d, dv, 0.5), dk);
+        TokenSamples data;
+        data.samples = samples;
+        data.tokens = tokens;
+        data.X = rng.normalMatrix(static_cast<Eigen::Index>(samples) * tokens, d);
+        data.Y = rng.normalMatrix(data.X.rows(), dv);
+        Eigen::MatrixXd WQ = rng.normalMatrix(d, dk, scale), WK = rng.normalMatrix(d, dk, scale);
+        auto direct = [&](const std::vector<int>& units) {
+            double l = 0;
+            const int count = units.empty() ? samples : static_cast<int>(units.size());
+            for (int i = 0; i < count; ++i) {
+                const int s = units.empty() ? i : units[i];
+                const auto rows = Eigen::seqN(static_cast<Eigen::Index>(s) * tokens, tokens);
+                l += (model.predict(WQ, WK, data.X(rows, Eigen::all)) - data.Y(rows, Eigen::all))
+                         .squaredNorm();
+            }
+            return 0.5 * l / count;
+        };
+        WorkerPool pool(2);
+        std::vector<int> subset;
+        for (int i = 0; i < samples; i += 2)
+            subset.push_back((7 * i + 3) % samples);
+        subset.push_back(subset.front());
+        for (const auto& units : {std::vector<int>{}, subset}) {
+            Eigen::MatrixXd gQ = Eigen::MatrixXd::Zero(d, dk), gK = gQ, gQ2 = gQ, gK2 = gQ;
+            const double l1 = model.loss(WQ, WK, data, units, &gQ, &gK, nullptr);
+            const double l2 = model.loss(WQ, WK, data, units, &gQ2, &gK2, &pool);
+            const double l0 = model.loss(WQ, WK, data, units, nullptr, nullptr, &pool);
+            QVERIFY(l1 == l2 && l1 == l0);
+            QVERIFY(gQ == gQ2 && gK == gK2);
+            const double ref = direct(units);
+            QVERIFY2(std::abs(l1 - ref) <= 1e-13 * ref,
+                     qPrintable(QString("%1 vs %2").arg(l1, 0, 'g', 17).arg(ref, 0, 'g', 17)));
+            auto f = [&] { return model.loss(WQ, WK, data, units, nullptr, nullptr, nullptr); };
+            const Eigen::MatrixXd nQ = adetest::numericGradient(WQ, f, 1e-5);
+            const Eigen::MatrixXd nK = adetest::numericGradient(WK, f, 1e-5);
+            // Relative to the largest entry (absolute below 1e-6: with N = 1 the gradient is 0).
+            const double den =
+                std::max({gQ.cwiseAbs().maxCoeff(), gK.cwiseAbs().maxCoeff(), 1e-6});
+            const double err = std::max((nQ - gQ).cwiseAbs().maxCoeff(),
+                                        (nK - gK).cwiseAbs().maxCoeff()) / den;
+            QVERIFY2(err < 1e-7, qPrintable(QString::number(err)));
+        }
     }
 
     void teacherIsAZeroOfTheNoiselessLoss() {
