@@ -214,8 +214,9 @@ class TestPaperB : public QObject {
 
     // As for the attention kernel: the fast LoRA loss against the per-sample formula
     // (predict: Eigen's tanh and softplus), central differences, several work items (256
-    // samples each), a listed subset, saturated tanh (large pre-activations), thread counts and
-    // the loss with or without its gradient bit for bit.
+    // samples each), a listed subset, saturated tanh (large pre-activations), thread counts
+    // (with and without the pool, which small problems skip) and the loss with or without its
+    // gradient bit for bit.
     void loraKernelMatchesDirectFormula_data() {
         QTest::addColumn<QString>("activation");
         QTest::addColumn<int>("samples");
@@ -224,6 +225,8 @@ class TestPaperB : public QObject {
         QTest::newRow("tanh saturated") << "tanh" << 300 << 12.0;
         QTest::newRow("tanh small") << "tanh" << 37 << 1e-3;
         QTest::newRow("softplus") << "softplus" << 520 << 0.8;
+        // Enough work for the worker pool (samples x h x (d + o) >= 2^20).
+        QTest::newRow("tanh pooled") << "tanh" << 8100 << 0.4;
     }
     void loraKernelMatchesDirectFormula() {
         QFETCH(QString, activation);
