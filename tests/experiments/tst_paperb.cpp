@@ -88,8 +88,9 @@ class TestPaperB : public QObject {
     // The fast loss against the formula written out per sample (predict: dense softmax and
     // Eigen products), its gradient against central differences, on sizes that take every path
     // of the kernel: N = 8 and other token counts, the merged (d_k >= d) and factored (d_k < d)
-    // scores, several work items, a listed subset with repeats across items; thread counts and
-    // the loss with or without its gradient agree bit for bit.
+    // scores, several work items, a listed subset with repeats across items; thread counts
+    // (with and without the pool, which small problems skip) and the loss with or without its
+    // gradient agree bit for bit.
     void attentionKernelMatchesDirectFormula_data() {
         QTest::addColumn<int>("d");
         QTest::addColumn<int>("dk");
@@ -104,6 +105,8 @@ class TestPaperB : public QObject {
         QTest::newRow("N=8 factored") << 9 << 1 << 4 << 8 << 9 << 0.8;
         QTest::newRow("N=1") << 4 << 4 << 4 << 1 << 40 << 0.5;
         QTest::newRow("sharp") << 4 << 4 << 4 << 8 << 12 << 4.0;
+        // Enough work for the worker pool (samples N (N + d) (w + d_v) >= 2^20).
+        QTest::newRow("pooled") << 4 << 4 << 4 << 8 << 1400 << 0.5;
     }
     void attentionKernelMatchesDirectFormula() {
         QFETCH(int, d);
