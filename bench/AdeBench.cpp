@@ -70,6 +70,18 @@ Case caseB() {
     return c;
 }
 
+// Experiment C: the c-lora-drift preset's network (d = 8, 512 training samples, hidden width 16,
+// 4 outputs, rank-2 adapter, tanh, alpha 1) from its small random start (init_scale 0.1),
+// full-batch gradient descent.
+Case caseC() {
+    Case c{"c-lora", "c", 0, 0, 0, {}};
+    c.sets = {{"data.d", "8"},         {"data.n", "512"},         {"data.test_n", "16"},
+              {"data.noise", "0.05"},  {"lora.hidden", "16"},     {"lora.out", "4"},
+              {"lora.rank", "2"},      {"lora.alpha", "1"},       {"lora.activation", "tanh"},
+              {"init_scale", "0.1"},   {"lr", "0.05"}};
+    return c;
+}
+
 // Darcy stage 2, one epoch at 32 x 32 (MODELS.md "Darcy flow data and the ViT-style attention
 // regressor"): the darcy-stage2 preset's data (1000 training pairs, seed 1, 4 x 4 patches -> 64
 // tokens, width 32) and stage-1 weights (Adam, 60 epochs, batch 32; from the cache, trained
@@ -96,7 +108,8 @@ Case caseDarcy() {
 
 const std::vector<Case> kCases = {
     caseA(256, 16, 4),  caseA(1024, 4, 4),  caseA(4096, 1, 4), caseA(256, 16, 16),
-    caseA(1024, 4, 16), caseA(4096, 1, 16), caseB(),           caseDarcy()};
+    caseA(1024, 4, 16), caseA(4096, 1, 16), caseB(),           caseC(),
+    caseDarcy()};
 
 double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -239,6 +252,8 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
             if (a.name == "X_train") writeNpy(dir / "X.npy", a);
             if (a.name == "Y_train") writeNpy(dir / "Y.npy", a);
             if (a.name == "W_V") writeNpy(dir / "W_V.npy", a);
+            if (c.experiment == "c" && (a.name == "W_pre" || a.name == "W2"))
+                writeNpy(dir / (a.name + ".npy"), a);
         }
         for (std::size_t i = 0; i < p0.size(); ++i) {
             writeNpy(dir / (p0.names[i] + ".npy"), ade::toNamedArray(p0.names[i], p0[i]));
@@ -247,6 +262,10 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
         nlohmann::json meta = {{"experiment", c.experiment}, {"params", p0.names}};
         for (const auto& [k, v] : c.sets)
             meta["config"][k] = v;
+        if (c.experiment == "c") {
+            meta["alpha"] = cfg.getReal("lora.alpha");
+            meta["activation"] = cfg.getString("lora.activation");
+        }
         std::ofstream(dir / "meta.json") << meta.dump(2) << "\n";
         NamedArray l{"loss", {1}, {q0}};
         writeNpy(dir / "loss.npy", l);

@@ -13,6 +13,9 @@ gradients on the core's own data and parameters, then times the step.
 Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
 case's meta.json says so.
 
+Experiment C (LoRA on a depth-2 network, MODELS.md "Experiment C") likewise: the full-batch loss
+and its analytic gradient in U, V (W_pre, W2 frozen), then the gradient-descent update.
+
 Darcy stage 2 (MODELS.md "Darcy flow data and the ViT-style attention regressor"): the ViT
 regressor with every weight but W_Q, W_K frozen, its analytic gradient in W_Q, W_K, and SGD on
 minibatches of the core's permutation; one timed iteration is one epoch (see darcy_main).
@@ -71,6 +74,29 @@ def loss_and_grad_b(WQ, WK, WV, X, Y):
     gQ = np.sum(Xt @ (dS @ K), axis=0)
     gK = np.sum(Xt @ (dS.transpose(0, 2, 1) @ Q), axis=0)
     return loss, gQ, gK
+
+
+def loss_and_grad_c(U, V, Wpre, W2, alpha, activation, X, Y):
+    """Experiment C (MODELS.md): f(x) = W2 sigma((W_pre + alpha U V) x), batched over the samples
+    (X: n x d, Y: n x o), loss = 1/(2n) sum ||f(x) - y||^2; gradients in U, V:
+        Z = X W^T,  A = sigma(Z),  R = A W2^T - Y,  dZ = (R W2) * sigma'(Z) / n,
+        dL/dW = dZ^T X,  dL/dU = alpha dL/dW V^T,  dL/dV = alpha U^T dL/dW."""
+    n = X.shape[0]
+    W = Wpre + alpha * (U @ V)
+    Z = X @ W.T
+    if activation == "tanh":
+        A = np.tanh(Z)
+        dsig = 1.0 - A * A
+    elif activation == "softplus":
+        A = np.logaddexp(0.0, Z)
+        dsig = 1.0 / (1.0 + np.exp(-Z))
+    else:
+        raise SystemExit("no NumPy reference for activation %s" % activation)
+    R = A @ W2.T - Y
+    loss = 0.5 * float(np.sum(R * R)) / n
+    dZ = (R @ W2) * dsig / n
+    dW = dZ.T @ X
+    return loss, alpha * (dW @ V.T), alpha * (U.T @ dW)
 
 
 def darcy_loss_and_grad(WQ, WK, frozen, X, Y, reg, lam):
@@ -207,6 +233,10 @@ def main():
     elif meta["experiment"] == "b":
         WV = load("W_V.npy")
         fn = lambda ps: loss_and_grad_b(ps[0], ps[1], WV, X, Y)
+    elif meta["experiment"] == "c":
+        Wpre, W2 = load("W_pre.npy"), load("W2.npy")
+        alpha, activation = float(meta["alpha"]), meta["activation"]
+        fn = lambda ps: loss_and_grad_c(ps[0], ps[1], Wpre, W2, alpha, activation, X, Y)
     else:
         raise SystemExit("no NumPy reference for experiment %s" % meta["experiment"])
 

@@ -11,6 +11,9 @@ the core's loss and gradients on the core's own data and parameters, then times 
 Experiment B (single-head attention with fixed W_V, MODELS.md "Experiment B") likewise, when the
 case's meta.json says so.
 
+Experiment C (LoRA on a depth-2 network, MODELS.md "Experiment C") likewise: the full-batch loss,
+autograd for U, V (W_pre, W2 frozen), then the gradient-descent update.
+
 Darcy stage 2 (MODELS.md "Darcy flow data and the ViT-style attention regressor"): the ViT
 regressor with every weight but W_Q, W_K frozen, trained by torch.optim.SGD on minibatches of the
 core's permutation; one timed iteration is one epoch (see darcy_main).
@@ -46,6 +49,19 @@ def loss_fn_b(WQ, WK, WV, X, Y):
     S = ((X @ WQ) @ (X @ WK).transpose(1, 2)) / (WQ.shape[1] ** 0.5)
     F = torch.softmax(S, dim=-1) @ (X @ WV)
     return 0.5 * ((F - Y) ** 2).sum() / X.shape[0]
+
+
+def loss_fn_c(U, V, Wpre, W2, alpha, activation, X, Y):
+    """Experiment C: f(x) = W2 sigma((W_pre + alpha U V) x) over the samples (X: n x d),
+    loss = 1/(2n) sum ||f(x) - y||^2 (W_pre, W2 fixed)."""
+    Z = X @ (Wpre + alpha * (U @ V)).T
+    if activation == "tanh":
+        A = torch.tanh(Z)
+    elif activation == "softplus":
+        A = torch.nn.functional.softplus(Z, threshold=50.0)
+    else:
+        raise SystemExit("no PyTorch reference for activation %s" % activation)
+    return 0.5 * ((A @ W2.T - Y) ** 2).sum() / X.shape[0]
 
 
 def vit_forward(E, bE, WQ, WK, WV, WO, bO, X):
@@ -156,6 +172,10 @@ def main():
     elif meta["experiment"] == "b":
         WV = load("W_V.npy")
         fn = lambda ps: loss_fn_b(ps[0], ps[1], WV, X, Y)
+    elif meta["experiment"] == "c":
+        Wpre, W2 = load("W_pre.npy"), load("W2.npy")
+        alpha, activation = float(meta["alpha"]), meta["activation"]
+        fn = lambda ps: loss_fn_c(ps[0], ps[1], Wpre, W2, alpha, activation, X, Y)
     else:
         raise SystemExit("no PyTorch reference for experiment %s" % meta["experiment"])
 

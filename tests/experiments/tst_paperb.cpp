@@ -2,7 +2,10 @@
 // the Euler-Maruyama stationary law, determinism and thread-count independence.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include "Configs.h"
 #include "FiniteDiff.h"
@@ -15,6 +18,7 @@
 #include "models/VillaniEstimate.h"
 #include "training/Trainer.h"
 #include "util/Rng.h"
+#include "util/WorkerPool.h"
 
 using namespace ade;
 
@@ -81,6 +85,82 @@ class TestPaperB : public QObject {
         QVERIFY2(err < 1e-6, qPrintable(QString::number(err)));
     }
 
+    // The fast loss against the formula written out per sample (predict: dense softmax and
+    // Eigen products), its gradient against central differences, on sizes that take every path
+    // of the kernel: N = 8 and other token counts, the merged (d_k >= d) and factored (d_k < d)
+    // scores, several work items, a listed subset with repeats across items; thread counts
+    // (with and without the pool, which small problems skip) and the loss with or without its
+    // gradient agree bit for bit.
+    void attentionKernelMatchesDirectFormula_data() {
+        QTest::addColumn<int>("d");
+        QTest::addColumn<int>("dk");
+        QTest::addColumn<int>("dv");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("samples");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("N=8 merged") << 4 << 4 << 4 << 8 << 70 << 0.5;
+        QTest::newRow("N=8 d_k=32") << 4 << 32 << 4 << 8 << 40 << 0.3;
+        QTest::newRow("N=5 merged") << 3 << 4 << 2 << 5 << 33 << 0.7;
+        QTest::newRow("N=11 factored") << 6 << 2 << 3 << 11 << 35 << 0.8;
+        QTest::newRow("N=8 factored") << 9 << 1 << 4 << 8 << 9 << 0.8;
+        QTest::newRow("N=1") << 4 << 4 << 4 << 1 << 40 << 0.5;
+        QTest::newRow("sharp") << 4 << 4 << 4 << 8 << 12 << 4.0;
+        // Enough work for the worker pool (samples N (N + d) (w + d_v) >= 2^20).
+        QTest::newRow("pooled") << 4 << 4 << 4 << 8 << 1400 << 0.5;
+    }
+    void attentionKernelMatchesDirectFormula() {
+        QFETCH(int, d);
+        QFETCH(int, dk);
+        QFETCH(int, dv);
+        QFETCH(int, tokens);
+        QFETCH(int, samples);
+        QFETCH(double, scale);
+        Rng rng(21);
+        const SingleHeadAttention model(rng.normalMatrix(d, dv, 0.5), dk);
+        TokenSamples data;
+        data.samples = samples;
+        data.tokens = tokens;
+        data.X = rng.normalMatrix(static_cast<Eigen::Index>(samples) * tokens, d);
+        data.Y = rng.normalMatrix(data.X.rows(), dv);
+        Eigen::MatrixXd WQ = rng.normalMatrix(d, dk, scale), WK = rng.normalMatrix(d, dk, scale);
+        auto direct = [&](const std::vector<int>& units) {
+            double l = 0;
+            const int count = units.empty() ? samples : static_cast<int>(units.size());
+            for (int i = 0; i < count; ++i) {
+                const int s = units.empty() ? i : units[i];
+                const auto rows = Eigen::seqN(static_cast<Eigen::Index>(s) * tokens, tokens);
+                l += (model.predict(WQ, WK, data.X(rows, Eigen::all)) - data.Y(rows, Eigen::all))
+                         .squaredNorm();
+            }
+            return 0.5 * l / count;
+        };
+        WorkerPool pool(2);
+        std::vector<int> subset;
+        for (int i = 0; i < samples; i += 2)
+            subset.push_back((7 * i + 3) % samples);
+        subset.push_back(subset.front());
+        for (const auto& units : {std::vector<int>{}, subset}) {
+            Eigen::MatrixXd gQ = Eigen::MatrixXd::Zero(d, dk), gK = gQ, gQ2 = gQ, gK2 = gQ;
+            const double l1 = model.loss(WQ, WK, data, units, &gQ, &gK, nullptr);
+            const double l2 = model.loss(WQ, WK, data, units, &gQ2, &gK2, &pool);
+            const double l0 = model.loss(WQ, WK, data, units, nullptr, nullptr, &pool);
+            QVERIFY(l1 == l2 && l1 == l0);
+            QVERIFY(gQ == gQ2 && gK == gK2);
+            const double ref = direct(units);
+            QVERIFY2(std::abs(l1 - ref) <= 1e-13 * ref,
+                     qPrintable(QString("%1 vs %2").arg(l1, 0, 'g', 17).arg(ref, 0, 'g', 17)));
+            auto f = [&] { return model.loss(WQ, WK, data, units, nullptr, nullptr, nullptr); };
+            const Eigen::MatrixXd nQ = adetest::numericGradient(WQ, f, 1e-5);
+            const Eigen::MatrixXd nK = adetest::numericGradient(WK, f, 1e-5);
+            // Relative to the largest entry (absolute below 1e-6: with N = 1 the gradient is 0).
+            const double den =
+                std::max({gQ.cwiseAbs().maxCoeff(), gK.cwiseAbs().maxCoeff(), 1e-6});
+            const double err = std::max((nQ - gQ).cwiseAbs().maxCoeff(),
+                                        (nK - gK).cwiseAbs().maxCoeff()) / den;
+            QVERIFY2(err < 1e-7, qPrintable(QString::number(err)));
+        }
+    }
+
     void teacherIsAZeroOfTheNoiselessLoss() {
         Config c = configFor("b", {"data.n=16", "data.noise=0"});
         ExperimentB prob(c);
@@ -133,6 +213,67 @@ class TestPaperB : public QObject {
         prob.loss(p, &g, units);
         QVERIFY(adetest::fdRelativeError(
                     [&](const ParamSet& q) { return prob.loss(q, nullptr, units); }, p, g) < 1e-6);
+    }
+
+    // As for the attention kernel: the fast LoRA loss against the per-sample formula
+    // (predict: Eigen's tanh and softplus), central differences, several work items (256
+    // samples each), a listed subset, saturated tanh (large pre-activations), thread counts
+    // (with and without the pool, which small problems skip) and the loss with or without its
+    // gradient bit for bit.
+    void loraKernelMatchesDirectFormula_data() {
+        QTest::addColumn<QString>("activation");
+        QTest::addColumn<int>("samples");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("tanh") << "tanh" << 600 << 0.4;
+        QTest::newRow("tanh saturated") << "tanh" << 300 << 12.0;
+        QTest::newRow("tanh small") << "tanh" << 37 << 1e-3;
+        QTest::newRow("softplus") << "softplus" << 520 << 0.8;
+        // Enough work for the worker pool (samples x h x (d + o) >= 2^20).
+        QTest::newRow("tanh pooled") << "tanh" << 8100 << 0.4;
+    }
+    void loraKernelMatchesDirectFormula() {
+        QFETCH(QString, activation);
+        QFETCH(int, samples);
+        QFETCH(double, scale);
+        const int d = 7, h = 13, o = 3, r = 2;
+        Rng rng(17);
+        const LoraNetwork net(rng.normalMatrix(h, d, scale), rng.normalMatrix(o, h, 0.5), 1.5,
+                              activation == "tanh" ? Activation::Tanh : Activation::Softplus);
+        const Eigen::MatrixXd X = rng.normalMatrix(samples, d), Y = rng.normalMatrix(samples, o);
+        Eigen::MatrixXd U = rng.normalMatrix(h, r, 0.5), V = rng.normalMatrix(r, d, 0.5);
+        WorkerPool pool(2);
+        std::vector<int> subset;
+        for (int i = 0; i < samples; i += 2)
+            subset.push_back((5 * i + 1) % samples);
+        subset.push_back(subset.front());
+        for (const auto& units : {std::vector<int>{}, subset}) {
+            Eigen::MatrixXd Xs(units.empty() ? samples : units.size(), d), Ys(Xs.rows(), o);
+            for (Eigen::Index i = 0; i < Xs.rows(); ++i) {
+                Xs.row(i) = X.row(units.empty() ? i : units[i]);
+                Ys.row(i) = Y.row(units.empty() ? i : units[i]);
+            }
+            const double ref = 0.5 * (net.predict(U, V, Xs) - Ys).squaredNorm() / Xs.rows();
+            Eigen::MatrixXd gU = Eigen::MatrixXd::Zero(h, r), gV = Eigen::MatrixXd::Zero(r, d);
+            Eigen::MatrixXd gU2 = gU, gV2 = gV;
+            const double l1 = net.loss(U, V, X, Y, units, &gU, &gV, nullptr);
+            const double l2 = net.loss(U, V, X, Y, units, &gU2, &gV2, &pool);
+            const double l0 = net.loss(U, V, X, Y, units, nullptr, nullptr, &pool);
+            QVERIFY(l1 == l2 && l1 == l0);
+            QVERIFY(gU == gU2 && gV == gV2);
+            QVERIFY2(std::abs(l1 - ref) <= 1e-13 * ref,
+                     qPrintable(QString("%1 vs %2").arg(l1, 0, 'g', 17).arg(ref, 0, 'g', 17)));
+            auto f = [&] { return net.loss(U, V, X, Y, units, nullptr, nullptr, nullptr); };
+            const Eigen::MatrixXd nU = adetest::numericGradient(U, f, 1e-5);
+            const Eigen::MatrixXd nV = adetest::numericGradient(V, f, 1e-5);
+            const double den = std::max({gU.cwiseAbs().maxCoeff(), gV.cwiseAbs().maxCoeff()});
+            const double err = std::max((nU - gU).cwiseAbs().maxCoeff(),
+                                        (nV - gV).cwiseAbs().maxCoeff()) / den;
+            QVERIFY2(err < 1e-7, qPrintable(QString::number(err)));
+        }
+        // Non-finite pre-activations propagate (the trainer stops on them).
+        Eigen::MatrixXd Xn = X;
+        Xn(0, 0) = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(std::isnan(net.loss(U, V, Xn, Y, {}, nullptr, nullptr, nullptr)));
     }
 
     void loraTeacherAndRescalingOrbit() {
