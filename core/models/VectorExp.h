@@ -17,31 +17,46 @@ using PacketOf = typename ei::packet_traits<T>::type;
 template <typename T>
 constexpr int kLanesOf = static_cast<int>(sizeof(PacketOf<T>) / sizeof(T));
 
+// 2^n for a double packet of any width t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa
+// bits hold n + 1023 (also Experiment C's 256-bit tanh on AVX-512 machines).
+#if defined(EIGEN_VECTORIZE_AVX512)
+inline __m512d exponentBits(__m512d t) {
+    return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
+}
+#endif
+#if defined(EIGEN_VECTORIZE_AVX2)
+inline __m256d exponentBits(__m256d t) {
+    return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
+}
+#elif defined(EIGEN_VECTORIZE_AVX)
+inline __m256d exponentBits(__m256d t) {
+    // AVX without AVX2 has no 256-bit integer shift: do the two halves.
+    const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
+    const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
+                                _mm_castsi128_pd(hi), 1);
+}
+#endif
+#if defined(EIGEN_VECTORIZE_SSE2)
+inline __m128d exponentBits(__m128d t) {
+    return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
+}
+#endif
+inline double exponentBits(double t) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &t, sizeof bits);
+    bits <<= 52;
+    double r;
+    std::memcpy(&r, &bits, sizeof r);
+    return r;
+}
+
 // 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023
 // (double), or t = x log2(e) + (1.5 * 2^23 + 127) holding n + 127 (float).
 template <typename T>
 inline PacketOf<T> exponentOf(const PacketOf<T>& t) {
     if constexpr (std::is_same_v<T, double>) {
-#if defined(EIGEN_VECTORIZE_AVX512)
-        return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX2)
-        return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX)
-        // AVX without AVX2 has no 256-bit integer shift: do the two halves.
-        const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
-        const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
-        return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
-                                    _mm_castsi128_pd(hi), 1);
-#elif defined(EIGEN_VECTORIZE_SSE2)
-        return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
-#else
-        std::uint64_t bits;
-        std::memcpy(&bits, &t, sizeof bits);
-        bits <<= 52;
-        double r;
-        std::memcpy(&r, &bits, sizeof r);
-        return r;
-#endif
+        return exponentBits(t);
     } else {
 #if defined(EIGEN_VECTORIZE_AVX512)
         return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_castps_si512(t), 23));

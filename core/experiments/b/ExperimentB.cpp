@@ -12,6 +12,7 @@
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
+#include "models/VectorExp.h"
 #include "training/AttentionWeights.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
@@ -135,56 +136,8 @@ namespace ei = Eigen::internal;
 using Packet = ei::packet_traits<double>::type;
 constexpr int kPacket = ei::packet_traits<double>::size;
 
-// 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023.
-inline Packet exponentOf(const Packet& t) {
-#if defined(EIGEN_VECTORIZE_AVX512)
-    return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX2)
-    return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
-#elif defined(EIGEN_VECTORIZE_AVX)
-    // AVX without AVX2 has no 256-bit integer shift: do the two halves.
-    const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
-    const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
-                                _mm_castsi128_pd(hi), 1);
-#elif defined(EIGEN_VECTORIZE_SSE2)
-    return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
-#else
-    std::uint64_t bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    bits <<= 52;
-    double r;
-    std::memcpy(&r, &bits, sizeof r);
-    return r;
-#endif
-}
-
-// exp(x) for x <= 0 (arguments below -708 give about 1e-308, never 0), as the Experiment A
-// kernel computes it (core/models/SoftmaxAttentionRegression.cpp): Cody-Waite reduction
-// x = n ln2 + r, |r| <= ln2/2, the degree-12 Taylor polynomial (relative error ~2e-16), scaling
-// by 2^n through the exponent bits; no division, unlike Eigen's pexp. NaN propagates.
-inline Packet expNonPositive(Packet x) {
-    const Packet shifter = ei::pset1<Packet>(6755399441055744.0 + 1023.0);  // 1.5 * 2^52 + 1023
-    x = ei::pmax(x, ei::pset1<Packet>(-708.0));
-    const Packet t = ei::pmadd(x, ei::pset1<Packet>(1.4426950408889634074), shifter);
-    const Packet n = ei::psub(t, shifter);
-    Packet r = ei::pmadd(n, ei::pset1<Packet>(-0.693145751953125), x);
-    r = ei::pmadd(n, ei::pset1<Packet>(-1.42860682030941723212e-6), r);
-    Packet p = ei::pset1<Packet>(1.0 / 479001600.0);  // 1/12!
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 39916800.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 3628800.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 362880.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 40320.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 5040.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 720.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 120.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 24.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0 / 6.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(0.5));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0));
-    p = ei::pmadd(p, r, ei::pset1<Packet>(1.0));
-    return ei::pmul(p, exponentOf(t));
-}
+// exp(x) for x <= 0: the Experiment A kernels' (models/VectorExp.h).
+inline Packet expNonPositive(Packet x) { return vexp::expNonPositive<double>(x); }
 
 // Operations on rows of n contiguous doubles (n = FixedN when that is not 0), one entry per
 // token index a: Eigen's packets (8 lanes with AVX-512), then single lanes for the rest.

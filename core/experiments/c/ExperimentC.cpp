@@ -13,6 +13,7 @@
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
+#include "models/VectorExp.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
@@ -95,38 +96,7 @@ using Packet = ei::packet_traits<double>::type;
 #endif
 constexpr int kPacket = sizeof(Packet) / sizeof(double);
 
-// 2^n for a packet t = x log2(e) + (1.5 * 2^52 + 1023) whose low mantissa bits hold n + 1023.
-#if defined(EIGEN_VECTORIZE_AVX512)
-inline __m512d exponentOf(__m512d t) {
-    return _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_castpd_si512(t), 52));
-}
-#endif
-#if defined(EIGEN_VECTORIZE_AVX2)
-inline __m256d exponentOf(__m256d t) {
-    return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(t), 52));
-}
-#elif defined(EIGEN_VECTORIZE_AVX)
-inline __m256d exponentOf(__m256d t) {
-    // AVX without AVX2 has no 256-bit integer shift: do the two halves.
-    const __m128i lo = _mm_slli_epi64(_mm_castpd_si128(_mm256_castpd256_pd128(t)), 52);
-    const __m128i hi = _mm_slli_epi64(_mm_castpd_si128(_mm256_extractf128_pd(t, 1)), 52);
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)),
-                                _mm_castsi128_pd(hi), 1);
-}
-#endif
-#if defined(EIGEN_VECTORIZE_SSE2)
-inline __m128d exponentOf(__m128d t) {
-    return _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(t), 52));
-}
-#endif
-inline double exponentOf(double t) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    bits <<= 52;
-    double r;
-    std::memcpy(&r, &bits, sizeof r);
-    return r;
-}
+using vexp::exponentBits;  // 2^n from the exponent bits, any packet width (models/VectorExp.h)
 
 // tanh(z) for a packet (Eigen's tanh for double is scalar std::tanh):
 //   tanh|z| = -q / (2 + q),  q = expm1(-2|z|) in (-1, 0],
@@ -161,7 +131,7 @@ inline Packet tanhPacket(const Packet& z) {
     const Packet b1 = ei::pmadd(a67, r2, a45);
     const Packet b2 = ei::pmadd(a1011, r2, a89);
     const Packet p = ei::pmadd(r2, ei::pmadd(ei::pmadd(b2, r4, b1), r4, b0), r);
-    const Packet scale = exponentOf(t);
+    const Packet scale = exponentBits(t);
     const Packet q = ei::pmadd(scale, p, ei::psub(scale, ei::pset1<Packet>(1.0)));
     const Packet th = ei::pabs(ei::pdiv(q, ei::padd(q, ei::pset1<Packet>(2.0))));
     return ei::por(th, ei::pand(z, signMask));
