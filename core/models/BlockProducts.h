@@ -113,14 +113,27 @@ inline void rowsTile(const T* lm, Index n, const T* xr, Index i0, T* c) {
 
 template <typename T, int DP>
 void rowsTimesFixed(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT<T>& C) {
-    // Twelve accumulators (more than FMA latency x ports), in 16 of the registers at most.
+    // Twelve accumulators (more than FMA latency x ports), in 16 of the registers at most; the
+    // rows left over (blocks of 8 rows at n = 4096) in the widest tiles that fit, not one by
+    // one (a single chain of FMAs would wait on its own latency).
     constexpr int R = DP == 1 ? 12 : DP == 2 ? 6 : DP == 3 ? 4 : 3;
     const Index b = Lm.rows(), n = Lm.cols();
+    const T* lm = Lm.data();
+    const T* xr = Xr.data();
+    T* c = C.data();
     Index i = 0;
     for (; i + R <= b; i += R)
-        rowsTile<T, R, DP>(Lm.data(), n, Xr.data(), i, C.data());
+        rowsTile<T, R, DP>(lm, n, xr, i, c);
+    if constexpr (R > 8)
+        for (; i + 8 <= b; i += 8)
+            rowsTile<T, 8, DP>(lm, n, xr, i, c);
+    if constexpr (R > 4)
+        for (; i + 4 <= b; i += 4)
+            rowsTile<T, 4, DP>(lm, n, xr, i, c);
+    for (; i + 2 <= b; i += 2)
+        rowsTile<T, 2, DP>(lm, n, xr, i, c);
     for (; i < b; ++i)
-        rowsTile<T, 1, DP>(Lm.data(), n, Xr.data(), i, C.data());
+        rowsTile<T, 1, DP>(lm, n, xr, i, c);
 }
 
 // Whether rowsTimes runs the register-blocked product for this d (a multiple of the packet
