@@ -45,7 +45,7 @@ void registerExperimentAParams(ParamRegistry& r) {
                "Leave token i out of its own softmax (j != i)."));
     a(makeChoice("precision", "run", "Precision", "float64", {"float64", "float32"},
                  "Arithmetic of the training step (loss and gradients of L_n): float64, the "
-                 "reference, or float32, two to three times as fast at large n, with relative "
+                 "reference, or float32, about twice as fast at n >= 1024, with relative "
                  "errors up to about 2e-7 in the loss and 4e-6 in the gradients (measured: "
                  "docs/performance.md). The parameters, the optimiser and "
                  "the closed-form metrics (E(theta), manifold distance) stay in float64."));
