@@ -1,6 +1,29 @@
 #include "util/WorkerPool.h"
 
+#include <chrono>
+
 namespace ade {
+
+namespace {
+
+// Spins until done() holds or kSpinMicroseconds have passed; true if done() held.
+template <typename Done>
+bool spinFor(Done done) {
+    using Clock = std::chrono::steady_clock;
+    const auto until = Clock::now() + std::chrono::microseconds(WorkerPool::kSpinMicroseconds);
+    for (;;) {
+        for (int i = 0; i < 64; ++i) {
+            if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+        if (Clock::now() >= until) return false;
+        std::this_thread::yield();
+    }
+}
+
+}  // namespace
 
 WorkerPool::WorkerPool(int threads) {
     for (int i = 1; i < threads; ++i)
@@ -30,8 +53,10 @@ void WorkerPool::drain(std::unique_lock<std::mutex>& lock) {
 
 void WorkerPool::workerLoop() {
     long seen = 0;
-    std::unique_lock lock(mutex_);
     for (;;) {
+        spinFor([&] { return quit_.load(std::memory_order_relaxed) ||
+                             generation_.load(std::memory_order_relaxed) != seen; });
+        std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
         if (quit_) return;
         seen = generation_;
@@ -56,8 +81,12 @@ void WorkerPool::run(int count, const std::function<void(int)>& fn) {
     wake_.notify_all();
     ++active_;
     drain(lock);
-    --active_;
-    done_.wait(lock, [&] { return active_ == 0; });
+    if (--active_ != 0) {
+        lock.unlock();
+        spinFor([&] { return active_.load(std::memory_order_relaxed) == 0; });
+        lock.lock();
+        done_.wait(lock, [&] { return active_ == 0; });
+    }
     job_ = nullptr;
     count_ = 0;
 }

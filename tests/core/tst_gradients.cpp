@@ -1,6 +1,10 @@
 // Every analytic gradient of Experiment A against central finite differences.
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+#include <random>
+
 #include "FiniteDiff.h"
 #include "config/Config.h"
 #include "data/LinearRegressionData.h"
@@ -10,6 +14,7 @@
 #include "models/Factorization.h"
 #include "models/Regularizer.h"
 #include "models/SoftmaxAttentionRegression.h"
+#include "models/VectorExp.h"
 #include "training/Trainer.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
@@ -60,6 +65,36 @@ class TestGradients : public QObject {
         QTest::newRow("d8k3n61") << 8 << 3 << 61 << 2 << false;
         QTest::newRow("d12k2n45") << 12 << 2 << 45 << 2 << false;
         QTest::newRow("d24k5n29-exclude-self") << 24 << 5 << 29 << 2 << true;
+    }
+
+    // The kernels' exp (models/VectorExp.h; on AVX-512 the table-driven one) against long
+    // double exp over the softmax arguments' range, at 0, at -inf and for NaN.
+    void vectorExpAccuracy() {
+        namespace vx = ade::vexp;
+        auto worst = []<typename T>(T lo, int count) {
+            std::mt19937_64 g(7);
+            std::uniform_real_distribution<double> u(static_cast<double>(lo), 0.0);
+            double w = 0;
+            for (int i = 0; i < count; ++i) {
+                // Every tenth argument near 0, where softmax weights are large.
+                const T x = static_cast<T>(i % 10 == 0 ? u(g) * 1e-3 : u(g));
+                const long double ref = std::exp(static_cast<long double>(x));
+                const long double y = vx::expNonPositiveScalar<T>(x);
+                w = std::max(w, static_cast<double>(std::fabs((y - ref) / ref)));
+            }
+            return w;
+        };
+        const double e64 = worst(-708.0, 400000), e32 = worst(-87.0f, 400000);
+        qInfo("exp max relative error: float64 %.2e, float32 %.2e (%d lanes)", e64, e32,
+              vx::kLanesOf<double>);
+        QVERIFY2(e64 <= 1e-15, qPrintable(QString::number(e64)));
+        QVERIFY2(e32 <= 2e-7, qPrintable(QString::number(e32)));
+        QCOMPARE(vx::expNonPositiveScalar<double>(0.0), 1.0);
+        QCOMPARE(vx::expNonPositiveScalar<float>(0.0f), 1.0f);
+        const double tiny = vx::expNonPositiveScalar<double>(-std::numeric_limits<double>::infinity());
+        QVERIFY(tiny >= 0 && tiny < 1e-300);
+        QVERIFY(std::isnan(vx::expNonPositiveScalar<double>(std::numeric_limits<double>::quiet_NaN())));
+        QVERIFY(std::isnan(vx::expNonPositiveScalar<float>(std::numeric_limits<float>::quiet_NaN())));
     }
 
     // S = Q X^T and C = L X of the blocked path against Eigen's products, for shapes around

@@ -1,6 +1,7 @@
 // The training loop: determinism, divergence, cancellation, pause/step, optimisers.
 #include <QtTest>
 
+#include <atomic>
 #include <thread>
 
 #include "Configs.h"
@@ -10,6 +11,7 @@
 #include "plan/PlanRunner.h"
 #include "training/Trainer.h"
 #include "util/RunControl.h"
+#include "util/WorkerPool.h"
 
 using namespace ade;
 
@@ -51,6 +53,34 @@ class CountingObserver : public RunObserver {
 class TestTrainer : public QObject {
     Q_OBJECT
   private slots:
+    // The step's worker pool: every item of every round runs exactly once, whether the workers
+    // are still spinning from the last round (back-to-back rounds) or asleep (a pause longer
+    // than the spin), and the pool can be destroyed in either state.
+    void workerPoolRunsEveryItemOnce() {
+        for (int pause : {0, 2 * ade::WorkerPool::kSpinMicroseconds}) {
+            ade::WorkerPool pool(3);
+            std::vector<std::atomic<int>> hits(17);
+            long expected = 0;
+            const int rounds = pause ? 40 : 3000;
+            for (int r = 0; r < rounds; ++r) {
+                const int count = 1 + r % 17;
+                pool.run(count, [&](int i) { hits[i].fetch_add(1, std::memory_order_relaxed); });
+                expected += count;
+                if (pause) std::this_thread::sleep_for(std::chrono::microseconds(pause));
+            }
+            long total = 0;
+            for (int i = 0; i < 17; ++i) {
+                // Item i runs in every round whose count exceeds i.
+                int want = 0;
+                for (int r = 0; r < rounds; ++r)
+                    want += 1 + r % 17 > i;
+                QCOMPARE(hits[i].load(), want);
+                total += hits[i].load();
+            }
+            QCOMPARE(total, expected);
+        }
+    }
+
     void sameSeedSameHistory_data() {
         QTest::addColumn<QString>("optimizer");
         QTest::newRow("gd") << "gd";
