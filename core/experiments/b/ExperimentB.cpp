@@ -16,6 +16,7 @@
 #include "training/AttentionWeights.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
+#include "util/ThreadScratch.h"
 #include "util/WorkerPool.h"
 
 namespace ade {
@@ -109,28 +110,6 @@ inline double madd(double a, double b, double c) {
     return a * b + c;
 #endif
 }
-
-// Scratch of at least n doubles for the calling thread, 64-byte aligned, kept between calls (no
-// allocation per step) up to 8 MiB; larger (thousands of tokens) gets a buffer of its own. Tag
-// separates the buffers that one thread holds at once.
-template <int Tag>
-class Scratch {
-  public:
-    explicit Scratch(std::size_t n) {
-        constexpr std::size_t kKeep = std::size_t(1) << 20;
-        thread_local std::vector<double> kept;
-        std::vector<double>& v = n <= kKeep ? kept : own_;
-        if (v.size() < n + 8) v.resize(n + 8);
-        void* p = v.data();
-        std::size_t space = v.size() * sizeof(double);
-        data_ = static_cast<double*>(std::align(64, n * sizeof(double), p, space));
-    }
-    double* data() const { return data_; }
-
-  private:
-    std::vector<double> own_;
-    double* data_ = nullptr;
-};
 
 namespace ei = Eigen::internal;
 using Packet = ei::packet_traits<double>::type;
@@ -288,16 +267,7 @@ void AttentionChunk::runN(int begin, int end, double* part) const {
         lines(nn),                                // z, then rowsum(dA .* A)
         lines(nn),                                // dA^T_b
         lines(nn)};                               // loss lanes
-    std::size_t need = 0;
-    for (std::size_t k : sizes)
-        need += k;
-    Scratch<1> scratch(need);
-    double* next = scratch.data();
-    double* buf[std::size(sizes)];
-    for (std::size_t k = 0; k < std::size(sizes); ++k) {
-        buf[k] = next;
-        next += sizes[k];
-    }
+    const auto buf = scratchPieces<1>(sizes);
     double* const gradLanes = buf[0];
     double* const QT = buf[1];
     double* const KT = buf[2];
@@ -458,7 +428,7 @@ double SingleHeadAttention::loss(const Eigen::MatrixXd& WQ, const Eigen::MatrixX
 
     const int chunks = chunkCount(count, kChunk);
     const std::size_t stride = job.partSize();
-    Scratch<0> parts(static_cast<std::size_t>(chunks) * stride);
+    ThreadScratch<0> parts(static_cast<std::size_t>(chunks) * stride);
     double* partData = parts.data();
     const AttentionChunk* jp = &job;
     // The pool only when the work pays for waking its threads: b-synthetic's 256 samples (about

@@ -16,6 +16,7 @@
 #include "models/VectorExp.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
+#include "util/ThreadScratch.h"
 #include "util/WorkerPool.h"
 
 namespace ade {
@@ -63,28 +64,6 @@ std::string briefC(const Config& c) {
 constexpr int kChunk = 256;  // samples per work item
 // Work (samples x h x (d + o)) from which a loss call uses the worker pool.
 constexpr double kPoolWork = 1 << 20;
-
-// Scratch of at least n doubles for the calling thread, 64-byte aligned, kept between calls (no
-// allocation per step) up to 8 MiB; larger gets a buffer of its own. Tag separates the buffers
-// that one thread holds at once.
-template <int Tag>
-class Scratch {
-  public:
-    explicit Scratch(std::size_t n) {
-        constexpr std::size_t kKeep = std::size_t(1) << 20;
-        thread_local std::vector<double> kept;
-        std::vector<double>& v = n <= kKeep ? kept : own_;
-        if (v.size() < n + 8) v.resize(n + 8);
-        void* p = v.data();
-        std::size_t space = v.size() * sizeof(double);
-        data_ = static_cast<double*>(std::align(64, n * sizeof(double), p, space));
-    }
-    double* data() const { return data_; }
-
-  private:
-    std::vector<double> own_;
-    double* data_ = nullptr;
-};
 
 namespace ei = Eigen::internal;
 #if defined(EIGEN_VECTORIZE_AVX512)
@@ -185,16 +164,7 @@ struct LoraChunk {
         auto lines = [](Index k) { return static_cast<std::size_t>((k + 7) / 8 * 8); };
         const std::size_t sizes[] = {gather ? lines(m * d) : 0, gather ? lines(m * o) : 0,
                                      lines(m * h), wantGrad ? lines(m * h) : 0, lines(m * o)};
-        std::size_t need = 0;
-        for (std::size_t k : sizes)
-            need += k;
-        Scratch<1> scratch(need);
-        double* next = scratch.data();
-        double* buf[std::size(sizes)];
-        for (std::size_t k = 0; k < std::size(sizes); ++k) {
-            buf[k] = next;
-            next += sizes[k];
-        }
+        const auto buf = scratchPieces<1>(sizes);
         const double* xp = X->data() + begin;
         const double* yp = Y->data() + begin;
         Index ldx = X->rows(), ldy = Y->rows();
@@ -275,7 +245,7 @@ double LoraNetwork::loss(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
     job.norm = 1.0 / count;
     const int chunks = chunkCount(count, kChunk);
     const std::size_t stride = job.partSize();
-    Scratch<0> parts(static_cast<std::size_t>(chunks) * stride);
+    ThreadScratch<0> parts(static_cast<std::size_t>(chunks) * stride);
     double* partData = parts.data();
     const LoraChunk* jp = &job;
     // The pool only when the work pays for waking its threads (c-lora-drift's 512 samples run
