@@ -256,8 +256,6 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
     bp::scores(Q, X, E);
     G.setRandom();
     GA.noalias() = G * Am;
-    using P = PacketOf<double>;
-    constexpr int L = kLanesOf<double>;
     struct Part {
         std::string name;
         double flopsPerBlock;
@@ -270,17 +268,9 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
         {"exp(S - max), row sums", 0.0,
          [&] {
              for (Index i = 0; i < b; ++i) {
-                 double* row = E.row(i).data();
-                 const double mx = E.row(i).maxCoeff();
-                 const P mxp = ei::pset1<P>(mx + 1.0);  // keep the argument <= 0 on reruns
-                 P zp = ei::pzero(P{});
-                 for (Index j = 0; j + L <= n; j += L) {
-                     const P e = ade::vexp::expNonPositive<double>(
-                         ei::psub(ei::ploadu<P>(row + j), mxp));
-                     ei::pstoreu(row + j, e);
-                     zp = ei::padd(zp, e);
-                 }
-                 invZ(i) = 1.0 / ei::predux(zp);
+                 // mx + 1 keeps the arguments <= 0 when the pass reruns on its own output.
+                 invZ(i) = 1.0 / ade::vexp::expShiftRow<double>(E.row(i).data(), n,
+                                                                 E.row(i).maxCoeff() + 1.0);
              }
          }},
         {"W X = E X", bnd, [&] { bp::rowsTimes(E, Xr, WX); }},

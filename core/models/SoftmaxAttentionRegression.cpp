@@ -308,8 +308,6 @@ template <typename T>
 void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>& X,
                      const RowMatrixT<T>& Xr, const MatrixT<T>& Y, Index r0, Index b,
                      bool excludeSelf, double scale, bool wantGrad, double* out) {
-    using Packet = PacketOf<T>;
-    constexpr int kLanes = kLanesOf<T>;
     thread_local Scratch<T> s;
     const Index n = X.rows();
     const Index d = A.cols(), k = A.rows();
@@ -318,23 +316,10 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     s.Q.noalias() = X.middleRows(r0, b) * B;
     blockprod::scores(s.Q, X, s.E);
     s.invZ.resize(b);
-    const Index nFull = n - n % kLanes;
     for (Index i = 0; i < b; ++i) {
         T* row = s.E.row(i).data();
         if (excludeSelf) row[r0 + i] = -inf;
-        const T mx = s.E.row(i).maxCoeff();
-        const Packet mxp = ei::pset1<Packet>(mx);
-        Packet zp = ei::pzero(Packet{});
-        for (Index j = 0; j < nFull; j += kLanes) {
-            const Packet e = expNonPositive<T>(ei::psub(ei::ploadu<Packet>(row + j), mxp));
-            ei::pstoreu(row + j, e);
-            zp = ei::padd(zp, e);
-        }
-        T z = ei::predux(zp);
-        for (Index j = nFull; j < n; ++j) {
-            row[j] = expNonPositiveScalar<T>(row[j] - mx);
-            z += row[j];
-        }
+        T z = vexp::expShiftRow<T>(row, n, s.E.row(i).maxCoeff());
         if (excludeSelf) {
             z -= row[r0 + i];
             row[r0 + i] = T(0);

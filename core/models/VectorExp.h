@@ -179,5 +179,28 @@ inline T expNonPositiveScalar(T x) {
     return ei::pfirst(expNonPositive<T>(ei::pset1<PacketOf<T>>(x)));
 }
 
+// row[j] <- exp(row[j] - mx) for j < n (mx >= every row[j]); returns the sum of the new row:
+// packets first (their lanes summed at the end), then the last n % lanes one at a time. The
+// softmax pass of the Experiment A kernel's blocked path (and of its roofline benchmark).
+template <typename T>
+inline T expShiftRow(T* row, Eigen::Index n, T mx) {
+    using P = PacketOf<T>;
+    constexpr int L = kLanesOf<T>;
+    const Eigen::Index nFull = n - n % L;
+    const P mxp = ei::pset1<P>(mx);
+    P zp = ei::pzero(P{});
+    for (Eigen::Index j = 0; j < nFull; j += L) {
+        const P e = expNonPositive<T>(ei::psub(ei::ploadu<P>(row + j), mxp));
+        ei::pstoreu(row + j, e);
+        zp = ei::padd(zp, e);
+    }
+    T z = ei::predux(zp);
+    for (Eigen::Index j = nFull; j < n; ++j) {
+        row[j] = expNonPositiveScalar<T>(row[j] - mx);
+        z += row[j];
+    }
+    return z;
+}
+
 
 }  // namespace ade::vexp
