@@ -260,11 +260,6 @@ def main():
                 failures.append("%s: core is %.2fx %s (bar %.0fx)" % (case, ratio, impl, bar))
                 row[impl + "_missed"] = True
         row["peak_frac"] = row["gflops"] / peak if peak and row["gflops"] else None
-        # NumPy's rate on the same flop count, and the ceiling it implies: the largest
-        # core/NumPy ratio possible even if the core ran at the machine's full matmul peak.
-        if c["flops_per_it"] and row.get("numpy"):
-            row["numpy_gflops"] = row["numpy"] * c["flops_per_it"] * 1e-9
-            row["numpy_ceiling"] = peak / row["numpy_gflops"] if peak else None
         if roofline and c["experiment"] == "a" and case in roofline.get("cases", {}):
             row["bound"] = roofline_bound(roofline, roofline["cases"][case], c, peak)
         rows.append(row)
