@@ -119,30 +119,43 @@ inline void rowsTile(const T* lm, Index n, const T* xr, Index i0, T* c) {
     constexpr int L = kLanesOf<T>;
     constexpr Index d = DP * L;
     P acc[R][DP];
+    ADE_TILE_UNROLL
     for (int r = 0; r < R; ++r)
+        ADE_TILE_UNROLL
         for (int p = 0; p < DP; ++p)
             acc[r][p] = ei::pzero(P{});
     for (Index j = 0; j < n; ++j) {
         P xv[DP];
+        ADE_TILE_UNROLL
         for (int p = 0; p < DP; ++p)
             xv[p] = ei::ploadu<P>(xr + j * d + p * L);
+        ADE_TILE_UNROLL
         for (int r = 0; r < R; ++r) {
             const P e = ei::pset1<P>(lm[(i0 + r) * n + j]);
+            ADE_TILE_UNROLL
             for (int p = 0; p < DP; ++p)
                 acc[r][p] = ei::pmadd(e, xv[p], acc[r][p]);
         }
     }
+    ADE_TILE_UNROLL
     for (int r = 0; r < R; ++r)
+        ADE_TILE_UNROLL
         for (int p = 0; p < DP; ++p)
             ei::pstoreu(c + (i0 + r) * d + p * L, acc[r][p]);
 }
 
 template <typename T, int DP>
 void rowsTimesFixed(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT<T>& C) {
-    // Twelve accumulators (more than FMA latency x ports), in 16 of the registers at most; the
-    // rows left over (blocks of 8 rows at n = 4096) in the widest tiles that fit, not one by
-    // one (a single chain of FMAs would wait on its own latency).
-    constexpr int R = DP == 1 ? 12 : DP == 2 ? 6 : DP == 3 ? 4 : 3;
+    // Rows per tile. With 32 vector registers 8 rows (6 at four packets): up to 24 accumulators,
+    // and the row blocks (8 to 256 rows, powers of two) split into whole tiles. With 16, at most
+    // 12 accumulators. Never more than 8 rows: each row is a stream of broadcasts n apart, and
+    // with n a power of two 12 rows map to the same L1 set and evict each other (float32 at
+    // d = 16, n = 1024, one thread: 74 GFlop/s with 12 rows, 112 with 8; float64 at d = 24:
+    // 28 with 4 rows, 55 with 8). The rows left over go in the widest tiles that fit, not one
+    // by one (a single chain of FMAs would wait on its own latency).
+    constexpr bool kWide = EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS >= 32;
+    constexpr int R = DP == 1 ? 8 : DP == 2 ? (kWide ? 8 : 6) : DP == 3 ? (kWide ? 8 : 4)
+                                                                        : (kWide ? 6 : 3);
     const Index b = Lm.rows(), n = Lm.cols();
     const T* lm = Lm.data();
     const T* xr = Xr.data();
@@ -150,9 +163,6 @@ void rowsTimesFixed(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT
     Index i = 0;
     for (; i + R <= b; i += R)
         rowsTile<T, R, DP>(lm, n, xr, i, c);
-    if constexpr (R > 8)
-        for (; i + 8 <= b; i += 8)
-            rowsTile<T, 8, DP>(lm, n, xr, i, c);
     if constexpr (R > 4)
         for (; i + 4 <= b; i += 4)
             rowsTile<T, 4, DP>(lm, n, xr, i, c);
