@@ -10,12 +10,10 @@ offscreen, and the CLI on the same runs the same way, then compares:
   (median < 16 ms, max < 50 ms);
 - logged points: records x metrics, and the longest series (bar: 100 000 points per series).
 
-Like for like: the GUI runs all runs of a preset at once, one worker thread each, while
-`attention-explorer-cli run` runs them one after another. So the CLI side starts one CLI
-process per run, all at the same time (each with a plan file holding the preset's base config and
-that run), so that the same solver threads compete for the same cores in both; the only
-difference left is the GUI's own work. (A run with `init = same` depends on another run of the
-plan: then the whole preset goes to one CLI process, runs in turn, and the result says so.)
+Like for like: the GUI runs all runs of a preset at once, one worker thread each, and so does
+the CLI side (`attention-explorer-cli run --jobs N`, N the number of runs with their seeds), so
+that the same solver threads compete for the same cores in both; the only difference left is
+the GUI's own work.
 
 Default case: preset a-spectral-vs-random with 100 000 iterations recorded every iteration
 (`log_every=1`) on a small problem (n = 64, 8 training and 8 test sequences), i.e. 100 001
@@ -116,53 +114,27 @@ def _summary_rate(folder):
 
 
 def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
-    """The preset's runs in the CLI, all at once (one process per run), as the GUI runs them.
+    """The preset's runs in the CLI, all at once, as the GUI runs them: one process, one thread
+    per run (`run --jobs` with the number of runs, seeds included).
 
     Returns ({run name: iterations per second}, mode, commands)."""
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
     with open(preset_file) as fh:
         doc = json.load(fh)
-    runs = doc.get("runs") or [{"name": doc.get("name", preset), "config": {}}]
-    dependent = any(str(r.get("config", {}).get("init", doc.get("config", {}).get("init", "")))
-                    == "same" for r in runs)
-    if dependent or len(runs) == 1:
-        cmd = [cli, "run", "--preset", preset] + _set_args(sets) + ["--out", out_dir, "--quiet"]
-        subprocess.run(cmd, timeout=timeout, capture_output=True)
-        rates = {}
-        for name in sorted(os.listdir(out_dir)):
-            if os.path.isdir(os.path.join(out_dir, name)):
-                r = _summary_rate(os.path.join(out_dir, name))
-                if r is not None:
-                    rates[name] = r
-        if os.path.isfile(os.path.join(out_dir, "session.json")):
-            os.remove(os.path.join(out_dir, "session.json"))
-        return rates, ("one process (runs in turn: init = same)" if dependent else
-                       "one process, one run"), [cmd]
-    procs, cmds = [], []
-    for r in runs:
-        plan = {k: v for k, v in doc.items() if k != "runs"}
-        plan["runs"] = [r]
-        pf = os.path.join(out_dir, "plan-%s.json" % r["name"])
-        with open(pf, "w") as fh:
-            json.dump(plan, fh)
-        # Each process its own --out: both would write DIR/session.json otherwise.
-        cmd = [cli, "run", "--config", pf] + _set_args(sets) + [
-            "--out", os.path.join(out_dir, "out-" + r["name"]), "--quiet"]
-        cmds.append(cmd)
-    for cmd in cmds:
-        procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
-    for p in procs:
-        p.communicate(timeout=timeout)
+    runs = len(doc.get("runs") or [None]) * max(1, int(doc.get("seeds", 1)))
+    cmd = [cli, "run", "--preset", preset, "--jobs", str(runs)] + _set_args(sets) + [
+        "--out", out_dir, "--quiet"]
+    subprocess.run(cmd, timeout=timeout, capture_output=True)
     rates = {}
-    for r in runs:
-        rate = _summary_rate(os.path.join(out_dir, "out-" + r["name"], r["name"]))
-        if rate is not None:
-            rates[r["name"]] = rate
-        session = os.path.join(out_dir, "out-" + r["name"], "session.json")
-        if os.path.isfile(session):
-            os.remove(session)
-    return rates, "one process per run, all at once (as the GUI)", cmds
+    for name in sorted(os.listdir(out_dir)):
+        if os.path.isdir(os.path.join(out_dir, name)):
+            r = _summary_rate(os.path.join(out_dir, name))
+            if r is not None:
+                rates[name] = r
+    if os.path.isfile(os.path.join(out_dir, "session.json")):
+        os.remove(os.path.join(out_dir, "session.json"))
+    return rates, "one process, its %d runs at once (--jobs %d, as the GUI)" % (runs, runs), [cmd]
 
 
 def _median(xs):

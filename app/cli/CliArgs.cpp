@@ -23,9 +23,10 @@ Usage:
   attention-explorer-cli keys [--preset NAME]
       List every configuration key with its default, range and meaning.
   attention-explorer-cli run (--preset NAME | --config FILE.json) [--set KEY=VALUE]...
-                             [--seeds K] --out DIR [--save-data] [--quiet]
+                             [--seeds K] [--jobs J] --out DIR [--save-data] [--quiet]
       Run every run of the preset or config (a comparison), each with the preset's seeds
-      (--seeds K: K seeds per run), and check the preset's claims. Writes DIR/<run>/metrics.csv,
+      (--seeds K: K seeds per run), J runs at a time (default 1; the results do not depend on
+      it), and check the preset's claims. Writes DIR/<run>/metrics.csv,
       DIR/<run>/summary.json and DIR/<run>/params/<name>.npy (and DIR/<run>/data/*.npy with
       --save-data). A preset that defines a sweep runs its sweep.
   attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=VALUES [--vary ...]

@@ -1,4 +1,5 @@
 // attention-explorer-cli: the headless entry point. Argument parsing and wiring only.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <cstdio>
@@ -295,7 +296,10 @@ int main(int argc, char** argv) {
     if (a.seeds > 0) plan->seeds = a.seeds;
     if (!prepareOutputFolder(a.outDir, &error)) return failed(error);
     std::vector<RunOutcome> outcomes;
-    int code = execute(plainRuns(*plan), *plan, a, 1, &outcomes, true);
+    // --jobs J: J of the comparison's runs at a time (default 1: one after the other). Results
+    // do not depend on it (each run has its own seed and start; init = same recomputes the
+    // start of the run it names).
+    int code = execute(plainRuns(*plan), *plan, a, std::max(1, a.jobs), &outcomes, true);
     if (code != ExitInvalid) {
         // All runs in one session file: the GUI opens it, `figure --session` renders it.
         Session session;

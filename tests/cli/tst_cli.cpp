@@ -104,6 +104,15 @@ class TestCli : public QObject {
             QVERIFY(ca.size() > 5);
             QCOMPARE(ca, withoutTime(readBytes(b + "/" + run + "/metrics.csv")));
         }
+        // --jobs: the runs at once (gd starts from alg1's start, init = same), same results.
+        const QString j = tmp.filePath("det-jobs");
+        QCOMPARE(runCli(QStringList{"run", "--preset", "a-same-start", "--out", j, "--jobs", "2"} +
+                        kSmall)
+                     .code,
+                 0);
+        for (const char* run : {"alg1", "gd"})
+            QCOMPARE(withoutTime(readBytes(j + "/" + run + "/metrics.csv")),
+                     withoutTime(readBytes(a + "/" + run + "/metrics.csv")));
         const Result c = runCli(QStringList{"run", "--preset", "a-same-start", "--out",
                                             tmp.filePath("det3"), "--set", "seed=7"} +
                                 kSmall);
