@@ -251,9 +251,9 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
     const RowMatrix Xr = X;
     Eigen::MatrixXd Q(b, d), GA(b, d), G(b, k);
     RowMatrix E(b, n), T2(b, n), WX(b, d), dSX(b, d);
-    Eigen::VectorXd invZ(b);
+    Eigen::VectorXd invZ(b), mx(b);
     Q.noalias() = X.topRows(b) * Bm;
-    bp::scores(Q, X, E);
+    bp::scores<double>(Q, X, E, {.rowMax = mx.data()});
     G.setRandom();
     GA.noalias() = G * Am;
     struct Part {
@@ -264,18 +264,19 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
     const double bnd = 2.0 * b * n * d;
     std::vector<Part> parts = {
         {"Q = X_blk B", 2.0 * b * d * d, [&] { Q.noalias() = X.topRows(b) * Bm; }},
-        {"S = Q X^T", bnd, [&] { bp::scores(Q, X, E); }},
+        {"S = Q X^T, row maxima", bnd, [&] { bp::scores<double>(Q, X, E, {.rowMax = mx.data()}); }},
         {"exp(S - max), row sums", 0.0,
          [&] {
              for (Index i = 0; i < b; ++i) {
-                 // mx + 1 keeps the arguments <= 0 when the pass reruns on its own output.
+                 // A shift above both the scores' maximum and 1 keeps the arguments <= 0 when
+                 // the pass reruns on its own output (values in (0, 1]).
                  invZ(i) = 1.0 / ade::vexp::expShiftRow<double>(E.row(i).data(), n,
-                                                                 E.row(i).maxCoeff() + 1.0);
+                                                                 std::max(mx(i), 1.0) + 1.0);
              }
          }},
         {"W X = E X", bnd, [&] { bp::rowsTimes(E, Xr, WX); }},
-        {"dW = (G A) X^T", bnd, [&] { bp::scores(GA, X, T2); }},
-        {"dS = E .* dW", 0.0, [&] { T2.array() *= E.array(); }},
+        {"dS = E .* ((G A) X^T)", bnd,
+         [&] { bp::scores<double>(GA, X, T2, {.times = E.data()}); }},
         {"dS X", bnd, [&] { bp::rowsTimes(T2, Xr, dSX); }},
         {"small: F, G, c, dA, dB", 2.0 * b * d * k * 3 + 2.0 * b * d * d, [&] {
              Eigen::MatrixXd F = WX * Am.transpose();

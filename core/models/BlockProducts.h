@@ -30,11 +30,19 @@ using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 // around the loop over f: 20% slower).
 #define ADE_TILE_UNROLL _Pragma("GCC unroll 16")
 
+// What scores() does to a tile of S while it is still in registers, saving a pass over S.
+template <typename T>
+struct ScoresEpilogue {
+    const T* times = nullptr;  // S = (Q X^T) .* times (b x n, row-major like S): dS = E .* dW
+    T* rowMax = nullptr;       // rowMax[i] = max over j of S(i, j): the softmax's shift
+};
+
 // Rows [i0, i0 + R) of S = Q X^T for j in [j0, j0 + J * L): Q is b x d (column-major, ldq = b),
-// X is n x d (column-major: column f holds x_f over all tokens j).
+// X is n x d (column-major: column f holds x_f over all tokens j). maxAcc (R packets, or null):
+// the running maxima of the rows' stored values.
 template <typename T, int R, int J>
 inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Index i0, Index j0,
-                       T* s, Index lds) {
+                       T* s, Index lds, const T* times, PacketOf<T>* maxAcc) {
     using P = PacketOf<T>;
     constexpr int L = kLanesOf<T>;
     P acc[R][J];
@@ -56,6 +64,20 @@ inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Inde
                 acc[r][c] = ei::pmadd(qv, xv[c], acc[r][c]);
         }
     }
+    if (times) {
+        ADE_TILE_UNROLL
+        for (int r = 0; r < R; ++r)
+            ADE_TILE_UNROLL
+            for (int c = 0; c < J; ++c)
+                acc[r][c] = ei::pmul(acc[r][c], ei::ploadu<P>(times + (i0 + r) * lds + j0 + c * L));
+    }
+    if (maxAcc) {
+        ADE_TILE_UNROLL
+        for (int r = 0; r < R; ++r)
+            ADE_TILE_UNROLL
+            for (int c = 0; c < J; ++c)
+                maxAcc[r] = ei::pmax(maxAcc[r], acc[r][c]);
+    }
     ADE_TILE_UNROLL
     for (int r = 0; r < R; ++r)
         ADE_TILE_UNROLL
@@ -64,17 +86,26 @@ inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Inde
 }
 
 // The tiles of rows [i0, i0 + R) of S over every packet of keys but the last n % L keys: 3
-// packets at a time, then the 0-2 packets left.
+// packets at a time, then the 0-2 packets left; the epilogue's row maxima over those keys.
 template <typename T, int R>
-inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Index i0, T* s) {
+inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Index i0, T* s,
+                       const ScoresEpilogue<T>& ep) {
+    using P = PacketOf<T>;
     constexpr int L = kLanesOf<T>;
     const Index nOne = n - n % L, nWide = nOne - nOne % (3 * L);
+    P maxAcc[R];
+    for (int r = 0; r < R; ++r)
+        maxAcc[r] = ei::pset1<P>(-std::numeric_limits<T>::infinity());
+    P* const mx = ep.rowMax ? maxAcc : nullptr;
     for (Index j = 0; j < nWide; j += 3 * L)
-        scoresTile<T, R, 3>(q, ldq, x, n, d, i0, j, s, n);
+        scoresTile<T, R, 3>(q, ldq, x, n, d, i0, j, s, n, ep.times, mx);
     if (nOne - nWide == 2 * L)
-        scoresTile<T, R, 2>(q, ldq, x, n, d, i0, nWide, s, n);
+        scoresTile<T, R, 2>(q, ldq, x, n, d, i0, nWide, s, n, ep.times, mx);
     else if (nOne > nWide)
-        scoresTile<T, R, 1>(q, ldq, x, n, d, i0, nWide, s, n);
+        scoresTile<T, R, 1>(q, ldq, x, n, d, i0, nWide, s, n, ep.times, mx);
+    if (ep.rowMax)
+        for (int r = 0; r < R; ++r)
+            ep.rowMax[i0 + r] = ei::predux_max(maxAcc[r]);
 }
 
 // Rows per score tile: with 32 vector registers (AVX-512) 8 rows x 3 packets, 24 independent
@@ -83,10 +114,11 @@ inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Inde
 // registers 4 rows (12 chains), so that the accumulators stay in registers.
 constexpr int kScoreRows = EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS >= 32 ? 8 : 4;
 
-// S (b x n, row-major) = Q (b x d) X^T, X n x d column-major. Any d. Tiles of kScoreRows rows,
-// then 4, then one at a time.
+// S (b x n, row-major) = Q (b x d) X^T, X n x d column-major, with the epilogue's product and
+// row maxima. Any d. Tiles of kScoreRows rows, then 4, then one at a time.
 template <typename T>
-void scores(const MatrixT<T>& Q, const MatrixT<T>& X, RowMatrixT<T>& S) {
+void scores(const MatrixT<T>& Q, const MatrixT<T>& X, RowMatrixT<T>& S,
+            const ScoresEpilogue<T>& ep = {}) {
     constexpr int L = kLanesOf<T>;
     const Index b = Q.rows(), d = Q.cols(), n = X.rows();
     S.resize(b, n);
@@ -97,17 +129,19 @@ void scores(const MatrixT<T>& Q, const MatrixT<T>& X, RowMatrixT<T>& S) {
     Index i = 0;
     if constexpr (kScoreRows > 4)
         for (; i + kScoreRows <= b; i += kScoreRows)
-            scoresRows<T, kScoreRows>(q, b, x, n, d, i, s);
+            scoresRows<T, kScoreRows>(q, b, x, n, d, i, s, ep);
     for (; i + 4 <= b; i += 4)
-        scoresRows<T, 4>(q, b, x, n, d, i, s);
+        scoresRows<T, 4>(q, b, x, n, d, i, s, ep);
     for (; i < b; ++i)
-        scoresRows<T, 1>(q, b, x, n, d, i, s);
+        scoresRows<T, 1>(q, b, x, n, d, i, s, ep);
     // The last n % L tokens: the same sum in the same order, one element at a time.
     for (Index r = 0; r < b; ++r)
         for (Index j = nOne; j < n; ++j) {
             T v = T(0);
             for (Index f = 0; f < d; ++f)
                 v = ei::pmadd(q[f * b + r], x[f * n + j], v);
+            if (ep.times) v *= ep.times[r * n + j];
+            if (ep.rowMax) ep.rowMax[r] = std::max(ep.rowMax[r], v);
             s[r * n + j] = v;
         }
 }

@@ -295,7 +295,7 @@ template <typename T>
 struct Scratch {
     RowMatrixT<T> E, T2, WX, dSX;
     MatrixT<T> Q, F, G, GA;
-    Eigen::Matrix<T, Eigen::Dynamic, 1> invZ, c;
+    Eigen::Matrix<T, Eigen::Dynamic, 1> invZ, c, mx;
 };
 
 // General d: blocked matrix products with one fused exp-and-sum pass over each row of the
@@ -314,12 +314,18 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     const T inf = std::numeric_limits<T>::infinity();
 
     s.Q.noalias() = X.middleRows(r0, b) * B;
-    blockprod::scores(s.Q, X, s.E);
+    // The row maxima come with the scores; with the self entry excluded they are taken after
+    // it is set to -inf (a large self score must not become the shift of the others).
+    s.mx.resize(b);
+    blockprod::scores<T>(s.Q, X, s.E, {.rowMax = excludeSelf ? nullptr : s.mx.data()});
     s.invZ.resize(b);
     for (Index i = 0; i < b; ++i) {
         T* row = s.E.row(i).data();
-        if (excludeSelf) row[r0 + i] = -inf;
-        T z = vexp::expShiftRow<T>(row, n, s.E.row(i).maxCoeff());
+        if (excludeSelf) {
+            row[r0 + i] = -inf;
+            s.mx(i) = s.E.row(i).maxCoeff();
+        }
+        T z = vexp::expShiftRow<T>(row, n, s.mx(i));
         if (excludeSelf) {
             z -= row[r0 + i];
             row[r0 + i] = T(0);
@@ -342,8 +348,7 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     // dS X = diag(1/z) (E . (G A X^T)) X - c (W X);  dL/dB += X_blk^T dS X.
     s.GA.noalias() = s.G * A;
     s.GA.array().colwise() *= s.invZ.array();
-    blockprod::scores(s.GA, X, s.T2);
-    s.T2.array() *= s.E.array();
+    blockprod::scores<T>(s.GA, X, s.T2, {.times = s.E.data()});  // dS = E .* dW
     blockprod::rowsTimes(s.T2, Xr, s.dSX);
     s.dSX -= s.c.asDiagonal() * s.WX;
     if constexpr (std::is_same_v<T, double>) {

@@ -113,6 +113,16 @@ class TestGradients : public QObject {
                     const Eigen::MatrixXd Sref = Q * X.transpose();
                     QVERIFY2((S - Sref).cwiseAbs().maxCoeff() <= 1e-13 * (1 + Sref.cwiseAbs().maxCoeff()),
                              qPrintable(QString("scores b %1 n %2 d %3").arg(b).arg(n).arg(d)));
+                    // The epilogue: an elementwise factor, and the row maxima of the result.
+                    const RowMatrix M = rng.normalMatrix(b, n);
+                    Eigen::VectorXd mx(b);
+                    RowMatrix SM;
+                    bp::scores<double>(Q, X, SM, {.times = M.data(), .rowMax = mx.data()});
+                    const Eigen::MatrixXd SMref = Sref.cwiseProduct(Eigen::MatrixXd(M));
+                    QVERIFY2((SM - SMref).cwiseAbs().maxCoeff() <= 1e-13 * (1 + SMref.cwiseAbs().maxCoeff()),
+                             qPrintable(QString("scores .* M b %1 n %2 d %3").arg(b).arg(n).arg(d)));
+                    QVERIFY2(mx == Eigen::MatrixXd(SM).rowwise().maxCoeff(),
+                             qPrintable(QString("row maxima b %1 n %2 d %3").arg(b).arg(n).arg(d)));
                     const RowMatrix Lm = rng.normalMatrix(b, n), Xr = X;
                     RowMatrix C;
                     bp::rowsTimes(Lm, Xr, C);
