@@ -301,41 +301,56 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
 // gradient at the case's sizes (T = 64 tokens, width e = 32, p^2 = 16 outputs), one thread; per
 // epoch (1000 samples on `threads` threads) in seconds.
 nlohmann::json partsDarcy(int threads, double minTime) {
+    namespace bp = ade::blockprod;
     const Index T = 64, e = 32, o = 16;
     const double perEpoch = 1000.0 / threads;
-    RowMatrix H = RowMatrix::Random(2 * T, e), HB(2 * T, e), VO = RowMatrix::Random(T, o),
-              R = RowMatrix::Random(T, o), M(2 * T, e);
-    const Eigen::MatrixXd Bm = 0.1 * Eigen::MatrixXd::Random(e, e);
-    Eigen::MatrixXd A(T, T), dA(T, T), dB(e, e);
-    Eigen::VectorXd v(T);
-    A.noalias() = HB.topRows(T) * H.topRows(T).transpose();
+    RowMatrix H = RowMatrix::Random(2 * T, e), VO = RowMatrix::Random(T, o), M(2 * T, e),
+              A(T, T), dS(T, T), AV(T, o);
+    const Eigen::MatrixXd Hcol = H, VOc = VO, G = Eigen::MatrixXd::Random(T, o);
+    const Eigen::MatrixXd BmT = 0.1 * Eigen::MatrixXd::Random(e, e);
+    Eigen::MatrixXd HB(2 * T, e);
+    RowMatrix dB(e, e);
+    const auto hb = [&] {
+        bp::scores<double>(BmT.data(), e, e, Hcol.data(), 2 * T, 2 * T, e, HB.data());
+    };
+    hb();
+    Eigen::VectorXd mx(T);
+    const auto scores = [&] {
+        bp::scores<double>(HB.data(), 2 * T, T, Hcol.data(), 2 * T, T, e, A.data(),
+                           {.rowMax = mx.data()});
+    };
+    scores();
+    const Eigen::VectorXd shift = mx.cwiseMax(1.0).array() + 1.0;
     struct Part {
         std::string name;
         double flops, perSample;  // per call; calls per sample
         std::function<void()> f;
     };
     std::vector<Part> parts = {
-        {"H B (per 2 samples)", 2.0 * 2 * T * e * e, 0.5, [&] { HB.noalias() = H * Bm; }},
-        {"S = (H B) H^T", 2.0 * T * T * e, 1,
-         [&] { A.noalias() = HB.topRows(T) * H.topRows(T).transpose(); }},
-        {"softmax (max, exp, sum, divide)", 0.0, 1,
+        {"H B (per 2 samples)", 2.0 * 2 * T * e * e, 0.5, hb},
+        {"S = (H B) H^T, row maxima", 2.0 * T * T * e, 1, scores},
+        {"softmax (exp, sum, divide)", 0.0, 1,
          [&] {
-             v = A.rowwise().maxCoeff();
-             A.colwise() -= v;
-             A.array() = A.array().exp();
-             v = A.rowwise().sum();
-             A.array().colwise() /= v.array();
+             // A shift above both the scores' maximum and 1 keeps the arguments <= 0 when the
+             // pass reruns on its own output (values in (0, 1]).
+             ade::vexp::softmaxRows<double>(A.data(), A.rows(), A.cols(), shift.data());
          }},
-        {"A (V W_O)", 2.0 * T * T * o, 1, [&] { R.noalias() += A * VO; }},
-        {"dA = G (V W_O)^T", 2.0 * T * T * o, 1, [&] { dA.noalias() = R * VO.transpose(); }},
-        {"dS = A .* (dA - rowsum)", 0.0, 1,
+        {"A (V W_O)", 2.0 * T * T * o, 1,
+         [&] { bp::rowsTimes<double>(A.data(), T, T, VO.data(), o, AV.data()); }},
+        {"dA .* A, dA = G (V W_O)^T", 2.0 * T * T * o, 1,
          [&] {
-             v = dA.cwiseProduct(A).rowwise().sum();
-             dA.colwise() -= v;
-             dA.array() *= A.array();
+             bp::scores<double>(G.data(), T, T, VOc.data(), T, T, o, dS.data(),
+                                {.times = A.data()});
          }},
-        {"dS H", 2.0 * T * T * e, 1, [&] { M.topRows(T).noalias() = dA * H.topRows(T); }},
-        {"H^T M (per 2 samples)", 2.0 * 2 * T * e * e, 0.5, [&] { dB.noalias() = H.transpose() * M; }}};
+        {"dS = dA .* A - A rowsum", 0.0, 1,
+         [&] {
+             for (Index r = 0; r < T; ++r)
+                 dS.row(r) -= dS.row(r).sum() * A.row(r);
+         }},
+        {"dS H", 2.0 * T * T * e, 1,
+         [&] { bp::rowsTimes<double>(dS.data(), T, T, H.data(), e, M.data()); }},
+        {"H^T M (per 2 samples)", 2.0 * 2 * T * e * e, 0.5,
+         [&] { bp::scores<double>(H.data(), e, e, M.data(), e, e, 2 * T, dB.data()); }}};
     nlohmann::json out = nlohmann::json::array();
     for (const auto& p : parts) {
         const double s = secondsPerCall(p.f, minTime);

@@ -3,7 +3,8 @@
 // core/models/SoftmaxAttentionRegression.cpp), register-blocked on Eigen packets:
 //   S = Q X^T    (b x d times d x n, the scores and dW = (G A) X^T), and
 //   C = L X      (b x n times n x d, W X = E X and dS X),
-// with one dimension d (16 in the presets). Eigen's general GEMM packs both operands for every
+// with one dimension d (16 in the presets); also Darcy stage 2's per-sample products
+// (core/models/VitRegressor.cpp lossQK: T = 64 tokens, width 32, p^2 = 16). Eigen's general GEMM packs both operands for every
 // call and reached 15-45 GFlop/s on one thread on these shapes against a dense-matmul peak of
 // about 63 (bench/ade-bench --roofline, docs/performance.md "Roofline"); here every output
 // element is one fixed sequence of FMAs (so the results do not depend on the thread count, and
@@ -37,11 +38,11 @@ struct ScoresEpilogue {
     T* rowMax = nullptr;       // rowMax[i] = max over j of S(i, j): the softmax's shift
 };
 
-// Rows [i0, i0 + R) of S = Q X^T for j in [j0, j0 + J * L): Q is b x d (column-major, ldq = b),
-// X is n x d (column-major: column f holds x_f over all tokens j). maxAcc (R packets, or null):
-// the running maxima of the rows' stored values.
+// Rows [i0, i0 + R) of S = Q X^T for j in [j0, j0 + J * L): Q is b x d (column-major, leading
+// dimension ldq), X is n x d (column-major, leading dimension ldx: column f holds x_f over all
+// tokens j). maxAcc (R packets, or null): the running maxima of the rows' stored values.
 template <typename T, int R, int J>
-inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Index i0, Index j0,
+inline void scoresTile(const T* q, Index ldq, const T* x, Index ldx, Index d, Index i0, Index j0,
                        T* s, Index lds, const T* times, PacketOf<T>* maxAcc) {
     using P = PacketOf<T>;
     constexpr int L = kLanesOf<T>;
@@ -55,7 +56,7 @@ inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Inde
         P xv[J];
         ADE_TILE_UNROLL
         for (int c = 0; c < J; ++c)
-            xv[c] = ei::ploadu<P>(x + f * n + j0 + c * L);
+            xv[c] = ei::ploadu<P>(x + f * ldx + j0 + c * L);
         ADE_TILE_UNROLL
         for (int r = 0; r < R; ++r) {
             const P qv = ei::pset1<P>(q[f * ldq + i0 + r]);
@@ -88,8 +89,8 @@ inline void scoresTile(const T* q, Index ldq, const T* x, Index n, Index d, Inde
 // The tiles of rows [i0, i0 + R) of S over every packet of keys but the last n % L keys: 3
 // packets at a time, then the 0-2 packets left; the epilogue's row maxima over those keys.
 template <typename T, int R>
-inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Index i0, T* s,
-                       const ScoresEpilogue<T>& ep) {
+inline void scoresRows(const T* q, Index ldq, const T* x, Index ldx, Index n, Index d, Index i0,
+                       T* s, const ScoresEpilogue<T>& ep) {
     using P = PacketOf<T>;
     constexpr int L = kLanesOf<T>;
     const Index nOne = n - n % L, nWide = nOne - nOne % (3 * L);
@@ -98,11 +99,11 @@ inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Inde
         maxAcc[r] = ei::pset1<P>(-std::numeric_limits<T>::infinity());
     P* const mx = ep.rowMax ? maxAcc : nullptr;
     for (Index j = 0; j < nWide; j += 3 * L)
-        scoresTile<T, R, 3>(q, ldq, x, n, d, i0, j, s, n, ep.times, mx);
+        scoresTile<T, R, 3>(q, ldq, x, ldx, d, i0, j, s, n, ep.times, mx);
     if (nOne - nWide == 2 * L)
-        scoresTile<T, R, 2>(q, ldq, x, n, d, i0, nWide, s, n, ep.times, mx);
+        scoresTile<T, R, 2>(q, ldq, x, ldx, d, i0, nWide, s, n, ep.times, mx);
     else if (nOne > nWide)
-        scoresTile<T, R, 1>(q, ldq, x, n, d, i0, nWide, s, n, ep.times, mx);
+        scoresTile<T, R, 1>(q, ldq, x, ldx, d, i0, nWide, s, n, ep.times, mx);
     if (ep.rowMax)
         for (int r = 0; r < R; ++r)
             ep.rowMax[i0 + r] = ei::predux_max(maxAcc[r]);
@@ -114,36 +115,41 @@ inline void scoresRows(const T* q, Index ldq, const T* x, Index n, Index d, Inde
 // registers 4 rows (12 chains), so that the accumulators stay in registers.
 constexpr int kScoreRows = EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS >= 32 ? 8 : 4;
 
-// S (b x n, row-major) = Q (b x d) X^T, X n x d column-major, with the epilogue's product and
-// row maxima. Any d. Tiles of kScoreRows rows, then 4, then one at a time.
+// S (b x n, row-major, contiguous) = Q (b x d) X^T with the epilogue's product and row maxima:
+// Q column-major with leading dimension ldq, X (n x d) column-major with leading dimension ldx
+// (so Q and X may be row blocks of taller matrices). Any d. Tiles of kScoreRows rows, then 4,
+// then one at a time.
 template <typename T>
-void scores(const MatrixT<T>& Q, const MatrixT<T>& X, RowMatrixT<T>& S,
+void scores(const T* q, Index ldq, Index b, const T* x, Index ldx, Index n, Index d, T* s,
             const ScoresEpilogue<T>& ep = {}) {
     constexpr int L = kLanesOf<T>;
-    const Index b = Q.rows(), d = Q.cols(), n = X.rows();
-    S.resize(b, n);
-    const T* q = Q.data();
-    const T* x = X.data();
-    T* s = S.data();
     const Index nOne = n - n % L;
     Index i = 0;
     if constexpr (kScoreRows > 4)
         for (; i + kScoreRows <= b; i += kScoreRows)
-            scoresRows<T, kScoreRows>(q, b, x, n, d, i, s, ep);
+            scoresRows<T, kScoreRows>(q, ldq, x, ldx, n, d, i, s, ep);
     for (; i + 4 <= b; i += 4)
-        scoresRows<T, 4>(q, b, x, n, d, i, s, ep);
+        scoresRows<T, 4>(q, ldq, x, ldx, n, d, i, s, ep);
     for (; i < b; ++i)
-        scoresRows<T, 1>(q, b, x, n, d, i, s, ep);
+        scoresRows<T, 1>(q, ldq, x, ldx, n, d, i, s, ep);
     // The last n % L tokens: the same sum in the same order, one element at a time.
     for (Index r = 0; r < b; ++r)
         for (Index j = nOne; j < n; ++j) {
             T v = T(0);
             for (Index f = 0; f < d; ++f)
-                v = ei::pmadd(q[f * b + r], x[f * n + j], v);
+                v = ei::pmadd(q[f * ldq + r], x[f * ldx + j], v);
             if (ep.times) v *= ep.times[r * n + j];
             if (ep.rowMax) ep.rowMax[r] = std::max(ep.rowMax[r], v);
             s[r * n + j] = v;
         }
+}
+
+// S (b x n, row-major) = Q (b x d) X^T, X n x d, both column-major and whole.
+template <typename T>
+void scores(const MatrixT<T>& Q, const MatrixT<T>& X, RowMatrixT<T>& S,
+            const ScoresEpilogue<T>& ep = {}) {
+    S.resize(Q.rows(), X.rows());
+    scores<T>(Q.data(), Q.rows(), Q.rows(), X.data(), X.rows(), X.rows(), Q.cols(), S.data(), ep);
 }
 
 // Rows [i0, i0 + R) of C = Lm Xr: Lm b x n row-major, Xr n x (DP * L) row-major, C row-major.
@@ -179,7 +185,7 @@ inline void rowsTile(const T* lm, Index n, const T* xr, Index i0, T* c) {
 }
 
 template <typename T, int DP>
-void rowsTimesFixed(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT<T>& C) {
+void rowsTimesFixed(const T* lm, Index b, Index n, const T* xr, T* c) {
     // Rows per tile. With 32 vector registers 8 rows (6 at four packets): up to 24 accumulators,
     // and the row blocks (8 to 256 rows, powers of two) split into whole tiles. With 16, at most
     // 12 accumulators. Never more than 8 rows: each row is a stream of broadcasts n apart, and
@@ -190,10 +196,6 @@ void rowsTimesFixed(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT
     constexpr bool kWide = EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS >= 32;
     constexpr int R = DP == 1 ? 8 : DP == 2 ? (kWide ? 8 : 6) : DP == 3 ? (kWide ? 8 : 4)
                                                                         : (kWide ? 6 : 3);
-    const Index b = Lm.rows(), n = Lm.cols();
-    const T* lm = Lm.data();
-    const T* xr = Xr.data();
-    T* c = C.data();
     Index i = 0;
     for (; i + R <= b; i += R)
         rowsTile<T, R, DP>(lm, n, xr, i, c);
@@ -214,22 +216,30 @@ constexpr bool rowsTimesBlocked(Index d) {
     return L > 1 && d % L == 0 && d / L >= 1 && d / L <= 4;
 }
 
-// C (b x d, row-major) = Lm (b x n, row-major) X, with Xr the row-major copy of X (n x d).
+// C (b x d) = Lm (b x n) Xr (n x d), all three row-major and contiguous (they may be row
+// blocks of taller matrices).
 template <typename T>
-void rowsTimes(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT<T>& C) {
+void rowsTimes(const T* lm, Index b, Index n, const T* xr, Index d, T* c) {
     constexpr int L = kLanesOf<T>;
-    const Index d = Xr.cols();
-    C.resize(Lm.rows(), d);
     if (!rowsTimesBlocked<T>(d)) {
-        C.noalias() = Lm * Xr;
+        using Map = Eigen::Map<RowMatrixT<T>>;
+        using ConstMap = Eigen::Map<const RowMatrixT<T>>;
+        Map(c, b, d).noalias() = ConstMap(lm, b, n) * ConstMap(xr, n, d);
         return;
     }
     switch (d / L) {
-        case 1: rowsTimesFixed<T, 1>(Lm, Xr, C); break;
-        case 2: rowsTimesFixed<T, 2>(Lm, Xr, C); break;
-        case 3: rowsTimesFixed<T, 3>(Lm, Xr, C); break;
-        default: rowsTimesFixed<T, 4>(Lm, Xr, C); break;
+        case 1: rowsTimesFixed<T, 1>(lm, b, n, xr, c); break;
+        case 2: rowsTimesFixed<T, 2>(lm, b, n, xr, c); break;
+        case 3: rowsTimesFixed<T, 3>(lm, b, n, xr, c); break;
+        default: rowsTimesFixed<T, 4>(lm, b, n, xr, c); break;
     }
+}
+
+// C (b x d, row-major) = Lm (b x n, row-major) X, with Xr the row-major copy of X (n x d).
+template <typename T>
+void rowsTimes(const RowMatrixT<T>& Lm, const RowMatrixT<T>& Xr, RowMatrixT<T>& C) {
+    C.resize(Lm.rows(), Xr.cols());
+    rowsTimes<T>(Lm.data(), Lm.rows(), Lm.cols(), Xr.data(), Xr.cols(), C.data());
 }
 
 }  // namespace ade::blockprod

@@ -229,5 +229,16 @@ inline T expShiftRow(T* row, Eigen::Index n, T mx) {
     return z;
 }
 
+// The softmax of each row of a row-major rows x n block whose row maxima (or any upper bounds)
+// are known: a[r][j] <- exp(a[r][j] - mx[r]) / sum over j of the same. Darcy stage 2's attention
+// (models/VitRegressor.cpp) and its roofline part.
+template <typename T>
+inline void softmaxRows(T* a, Eigen::Index rows, Eigen::Index n, const T* mx) {
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        T* row = a + r * n;
+        const T z = expShiftRow<T>(row, n, mx[r]);
+        Eigen::Map<Eigen::Matrix<T, 1, Eigen::Dynamic>>(row, n) /= z;
+    }
+}
 
 }  // namespace ade::vexp

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "models/BlockProducts.h"
 #include "models/VectorExp.h"
 #include "util/ChunkedParallel.h"
 #include "util/Rng.h"
@@ -13,20 +14,6 @@ namespace {
 constexpr int kChunk = 8;  // samples per work item: whole-chunk GEMMs for the linear maps
 // Stage 2 (lossQK): a minibatch of the default size 8 still makes 4 work items for the pool.
 constexpr int kChunkQK = 2;
-
-// a <- exp(a) in place for a block whose entries are all <= 0 (scores minus their row
-// maximum): the attention kernels' exp (models/VectorExp.h), 2.3 times Eigen's pexp on
-// AVX-512 (bench/ade-bench --roofline).
-void expNonPositiveInPlace(Eigen::MatrixXd& a) {
-    using P = vexp::PacketOf<double>;
-    constexpr Eigen::Index L = vexp::kLanesOf<double>;
-    double* x = a.data();
-    const Eigen::Index size = a.size(), full = size - size % L;
-    for (Eigen::Index j = 0; j < full; j += L)
-        Eigen::internal::pstoreu(x + j, vexp::expNonPositive<double>(Eigen::internal::ploadu<P>(x + j)));
-    for (Eigen::Index j = full; j < size; ++j)
-        x[j] = std::exp(x[j]);
-}
 }  // namespace
 
 ParamSet VitRegressor::initialParams(Rng& rng) const {
@@ -166,58 +153,72 @@ double VitRegressor::lossQK(const ParamSet& p, const PatchTokens& data, const Fr
     const double norm = 1.0 / (static_cast<double>(count) * T * out_);
     const double invScale = 1.0 / std::sqrt(static_cast<double>(width_));
     const Eigen::MatrixXd Bm = p[WQ] * p[WK].transpose() * invScale;  // merged key-query
+    const Eigen::MatrixXd BmT = Bm.transpose();
     const int chunks = chunkCount(count, kChunkQK);
     std::vector<double> partLoss(chunks, 0.0);
-    std::vector<Eigen::MatrixXd> partB(grad ? chunks : 0);
+    std::vector<RowMatrix> partB(grad ? chunks : 0);
     if (prediction) prediction->resize(static_cast<Eigen::Index>(count) * T, out_);
 
     forEachChunk(pool, count, kChunkQK, [&](int c, int begin, int end) {
         const int m = end - begin;
         const Eigen::Index rows = static_cast<Eigen::Index>(m) * T;
+        const Eigen::Index o = out_, e = width_;
+        // The chunk's tokens row-major (for dS H) and column-major (keys of the score products),
+        // and its V W_O column-major (keys of dA = G (V W_O)^T).
         RowMatrix Hc(rows, width_), M;
+        Eigen::MatrixXd VOc(rows, out_);
         for (int i = 0; i < m; ++i) {
             const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
             Hc.middleRows(i * T, T) = fz.H.middleRows(s * T, T);
+            VOc.middleRows(i * T, T) = fz.VO.middleRows(s * T, T);
         }
-        const RowMatrix HB = Hc * Bm;
+        const Eigen::MatrixXd Hcol = Hc;
+        // H B column-major, as its transpose B^T H^T row-major: a score product (e x rows).
+        Eigen::MatrixXd HB(rows, width_);
+        blockprod::scores<double>(BmT.data(), e, e, Hcol.data(), rows, rows, e, HB.data());
         if (grad) M.resize(rows, width_);
         // Per sample, the forward pass and at once its share of the gradient (the residual of
-        // sample i involves only sample i's attention). The softmax and dS run as whole-block
-        // passes over the T x T matrices (rowwise reductions are vertical, exp is contiguous),
-        // all vectorised.
-        Eigen::MatrixXd A(T, T), dA;
-        RowMatrix Ri(T, out_);
-        Eigen::VectorXd v(T);
+        // sample i involves only sample i's attention). The T x T products are the
+        // register-blocked ones of the attention kernel (models/BlockProducts.h) with their
+        // epilogues: the scores' row maxima, and dA .* A formed as dA is; the softmax runs
+        // along the rows with the kernels' exp.
+        RowMatrix A(T, T), dS(T, T), Ri(T, out_), AV(T, out_);
+        Eigen::MatrixXd Gi(T, out_);
+        Eigen::VectorXd mx(T);
         double sq = 0.0;
         for (int i = 0; i < m; ++i) {
             const Eigen::Index s = units.empty() ? begin + i : units[begin + i];
-            const auto Hi = Hc.middleRows(i * T, T);
-            const auto VOi = fz.VO.middleRows(s * T, T);
-            A.noalias() = HB.middleRows(i * T, T) * Hi.transpose();
-            v = A.rowwise().maxCoeff();
-            A.colwise() -= v;
-            expNonPositiveInPlace(A);
-            v = A.rowwise().sum();
-            A.array().colwise() /= v.array();
-            Ri = fz.base.middleRows(s * T, T);
-            Ri.noalias() += A * VOi;
+            const double* VOi = fz.VO.data() + s * T * o;  // row-major T x o
+            blockprod::scores<double>(HB.data() + i * T, rows, T, Hcol.data() + i * T, rows, T, e,
+                                      A.data(), {.rowMax = mx.data()});
+            vexp::softmaxRows<double>(A.data(), T, T, mx.data());
+            blockprod::rowsTimes<double>(A.data(), T, T, VOi, o, AV.data());
+            Ri = fz.base.middleRows(s * T, T) + AV;
             if (prediction)
                 prediction->middleRows((static_cast<Eigen::Index>(begin) + i) * T, T) = Ri;
             Ri -= fz.Y.middleRows(s * T, T);
             sq += Ri.squaredNorm();
             if (!grad) continue;
-            Ri *= norm;  // G = dLoss/dYhat
-            dA.noalias() = Ri * VOi.transpose();
-            v = dA.cwiseProduct(A).rowwise().sum();
-            dA.colwise() -= v;
-            dA.array() *= A.array();  // dS = A .* (dA - rowsum(dA .* A))
-            M.middleRows(i * T, T).noalias() = dA * Hi;
+            Gi = Ri * norm;  // G = dLoss/dYhat, column-major as the left factor of dA
+            // dS = A .* (dA - rowsum(dA .* A)) with dA = G (V W_O)^T: dA .* A from the product,
+            // then minus A times its row sum.
+            blockprod::scores<double>(Gi.data(), T, T, VOc.data() + i * T, rows, T, o, dS.data(),
+                                      {.times = A.data()});
+            for (Eigen::Index r = 0; r < T; ++r)
+                dS.row(r) -= dS.row(r).sum() * A.row(r);
+            blockprod::rowsTimes<double>(dS.data(), T, T, Hc.data() + i * T * e, e,
+                                         M.data() + i * T * e);
         }
         partLoss[c] = 0.5 * norm * sq;
-        if (grad) partB[c].noalias() = Hc.transpose() * M;  // d loss / d(W_Q W_K^T / sqrt(e))
+        // d loss / d(W_Q W_K^T / sqrt(e)) = H^T M: a score product with Q = H^T (H row-major is
+        // H^T column-major) and X = M^T (likewise), summed over the chunk's rows.
+        if (grad) {
+            partB[c].resize(width_, width_);
+            blockprod::scores<double>(Hc.data(), e, e, M.data(), e, e, rows, partB[c].data());
+        }
     });
     double total = 0.0;
-    Eigen::MatrixXd dB;
+    RowMatrix dB;
     if (grad) dB.setZero(width_, width_);
     for (int c = 0; c < chunks; ++c) {
         total += partLoss[c];

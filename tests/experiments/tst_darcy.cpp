@@ -19,6 +19,7 @@
 #include "training/Trainer.h"
 #include "util/Rng.h"
 #include "util/RunControl.h"
+#include "util/WorkerPool.h"
 
 using namespace ade;
 
@@ -191,6 +192,53 @@ class TestDarcy : public QObject {
         ParamSet other = p;
         other[VitRegressor::WO](0, 0) += 1e-3;
         QVERIFY(!VitRegressor::matches(frozen, other));
+    }
+
+    // The stage-2 fast path's products are register-blocked when the width and p^2 are whole
+    // vector packets and fall back to Eigen's otherwise, with tails when T is not: on every such
+    // shape it gives the loss, predictions and W_Q, W_K gradients of the full model, and the
+    // same bits on one thread and on a pool.
+    void stage2FastPathOnEveryShape() {
+        struct Shape {
+            int resolution, patch, width;
+        };
+        for (const Shape sh : {Shape{20, 4, 16}, Shape{16, 2, 24}, Shape{16, 4, 32},
+                               Shape{24, 4, 6}}) {
+            Config c = darcyConfig({"darcy.train=6", "darcy.test=2",
+                                    "darcy.resolution=" + std::to_string(sh.resolution),
+                                    "darcy.patch=" + std::to_string(sh.patch),
+                                    "darcy.width=" + std::to_string(sh.width)});
+            std::string err;
+            auto task = darcyTask(c, &err);
+            QVERIFY2(task, err.c_str());
+            const int pp = sh.patch * sh.patch;
+            const VitRegressor model(pp + 2, pp, sh.width);
+            Rng rng(3);
+            ParamSet p = model.initialParams(rng);
+            for (int i : {1, 6})
+                p[i] = rng.normalMatrix(p[i].rows(), p[i].cols(), 0.3);
+            p[VitRegressor::WQ] *= 3.0;
+            const std::vector<int> units = {5, 0, 2, 2, 3};
+            ParamSet g = p.zerosLike(), gf = p.zerosLike(), gp = p.zerosLike();
+            Eigen::MatrixXd predSlow, predFast, predPool;
+            const double slow = model.loss(p, task->train, units, &g, true, nullptr, &predSlow);
+            const auto frozen = model.freeze(p, task->train, nullptr);
+            const double fast = model.lossQK(p, task->train, frozen, units, &gf, nullptr, &predFast);
+            const QString what = QString("s %1, p %2, width %3, T %4")
+                                     .arg(sh.resolution).arg(sh.patch).arg(sh.width)
+                                     .arg(task->tokens);
+            QVERIFY2(std::abs(fast - slow) < 1e-13 * slow, qPrintable(what));
+            QVERIFY2(predFast.isApprox(predSlow, 1e-12), qPrintable(what));
+            QVERIFY2(gf[VitRegressor::WQ].isApprox(g[VitRegressor::WQ], 1e-10), qPrintable(what));
+            QVERIFY2(gf[VitRegressor::WK].isApprox(g[VitRegressor::WK], 1e-10), qPrintable(what));
+            WorkerPool pool(2);
+            const double pooled =
+                model.lossQK(p, task->train, frozen, units, &gp, &pool, &predPool);
+            QCOMPARE(pooled, fast);
+            QVERIFY(gp[VitRegressor::WQ] == gf[VitRegressor::WQ]);
+            QVERIFY(gp[VitRegressor::WK] == gf[VitRegressor::WK]);
+            QVERIFY(predPool == predFast);
+        }
     }
 
     void stage2TrainsOnlyQueryAndKey() {
