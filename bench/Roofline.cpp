@@ -59,21 +59,28 @@ double rateOf(const std::function<double(long)>& work, double minTime) {
 }
 
 // The same micro-benchmark on `threads` threads at once, each with its own state (make() is
-// called in the thread): the machine's rate is the sum.
+// called in the thread): the machine's rate is the sum. The best of three such measurements:
+// these are ceilings, what the machine can do, and a neighbour's burst on a shared host only
+// ever lowers a sample (one of 2026-12-02 read an FMA rate of 59 GFlop/s against 104-106 in
+// every other run).
 double concurrentRate(int threads, double minTime,
                       const std::function<std::function<double(long)>()>& make) {
-    std::vector<double> rates(threads, 0.0);
-    std::vector<std::thread> ts;
-    auto one = [&](int t) { rates[t] = rateOf(make(), minTime); };
-    for (int t = 1; t < threads; ++t)
-        ts.emplace_back(one, t);
-    one(0);
-    for (auto& t : ts)
-        t.join();
-    double sum = 0;
-    for (double r : rates)
-        sum += r;
-    return sum;
+    double best = 0.0;
+    for (int rep = 0; rep < 3; ++rep) {
+        std::vector<double> rates(threads, 0.0);
+        std::vector<std::thread> ts;
+        auto one = [&](int t) { rates[t] = rateOf(make(), minTime); };
+        for (int t = 1; t < threads; ++t)
+            ts.emplace_back(one, t);
+        one(0);
+        for (auto& t : ts)
+            t.join();
+        double sum = 0;
+        for (double r : rates)
+            sum += r;
+        best = std::max(best, sum);
+    }
+    return best;
 }
 
 template <typename T>
