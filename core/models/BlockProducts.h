@@ -34,8 +34,10 @@ using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 // What scores() does to a tile of S while it is still in registers, saving a pass over S.
 template <typename T>
 struct ScoresEpilogue {
-    const T* times = nullptr;  // S = (Q X^T) .* times (b x n, row-major like S): dS = E .* dW
-    T* rowMax = nullptr;       // rowMax[i] = max over j of S(i, j): the softmax's shift
+    // S = (Q X^T) .* times (b x n, row-major like S; may be S itself: every entry is read
+    // before it is written): dS = E .* dW
+    const T* times = nullptr;
+    T* rowMax = nullptr;  // rowMax[i] = max over j of S(i, j): the softmax's shift
 };
 
 // Rows [i0, i0 + R) of S = Q X^T for j in [j0, j0 + J * L): Q is b x d (column-major, leading

@@ -293,7 +293,7 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
 
 template <typename T>
 struct Scratch {
-    RowMatrixT<T> E, T2, WX, dSX;
+    RowMatrixT<T> E, WX, dSX;
     MatrixT<T> Q, F, G, GA;
     Eigen::Matrix<T, Eigen::Dynamic, 1> invZ, c, mx;
 };
@@ -348,8 +348,10 @@ void rowBlockGeneral(const MatrixT<T>& A, const MatrixT<T>& B, const MatrixT<T>&
     // dS X = diag(1/z) (E . (G A X^T)) X - c (W X);  dL/dB += X_blk^T dS X.
     s.GA.noalias() = s.G * A;
     s.GA.array().colwise() *= s.invZ.array();
-    blockprod::scores<T>(s.GA, X, s.T2, {.times = s.E.data()});  // dS = E .* dW
-    blockprod::rowsTimes(s.T2, Xr, s.dSX);
+    // dS = E .* dW, written over E (each tile reads its E entries before it stores them, and E
+    // is not needed after): one b x n block per thread instead of two in L2.
+    blockprod::scores<T>(s.GA, X, s.E, {.times = s.E.data()});
+    blockprod::rowsTimes(s.E, Xr, s.dSX);
     s.dSX -= s.c.asDiagonal() * s.WX;
     if constexpr (std::is_same_v<T, double>) {
         gA.noalias() = s.G.transpose() * s.WX;  // dL/dA = G^T (W X)
