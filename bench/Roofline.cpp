@@ -257,6 +257,8 @@ nlohmann::json partsBlockedA(const RooflineCase& c, int threads, double minTime)
                     Am = 0.3 * Eigen::MatrixXd::Random(k, d), Y = Eigen::MatrixXd::Random(n, k);
     const RowMatrix Xr = X;
     Eigen::MatrixXd Q(b, d), GA(b, d), G(b, k);
+    // dS goes to T2, not over E as in the kernel: each part reruns on its own output, and dS
+    // written over E would compound (E .* E .* ...) into denormals.
     RowMatrix E(b, n), T2(b, n), WX(b, d), dSX(b, d);
     Eigen::VectorXd invZ(b), mx(b);
     Q.noalias() = X.topRows(b) * Bm;

@@ -4,9 +4,10 @@
 //   S = Q X^T    (b x d times d x n, the scores and dW = (G A) X^T), and
 //   C = L X      (b x n times n x d, W X = E X and dS X),
 // with one dimension d (16 in the presets); also Darcy stage 2's per-sample products
-// (core/models/VitRegressor.cpp lossQK: T = 64 tokens, width 32, p^2 = 16). Eigen's general GEMM packs both operands for every
-// call and reached 15-45 GFlop/s on one thread on these shapes against a dense-matmul peak of
-// about 63 (bench/ade-bench --roofline, docs/performance.md "Roofline"); here every output
+// (core/models/VitRegressor.cpp lossQK: T = 64 tokens, width 32, p^2 = 16). Eigen's general
+// GEMM packs both operands for every call and reached 15-45 GFlop/s on one thread on these
+// shapes against a dense-matmul peak of about 63 (bench/ade-bench --roofline,
+// docs/performance.md "Roofline"); here every output
 // element is one fixed sequence of FMAs (so the results do not depend on the thread count, and
 // the loss with and without its gradient stay bit-identical), with the operands streamed from
 // L1/L2 and the accumulators in registers.
