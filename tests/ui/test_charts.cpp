@@ -120,6 +120,38 @@ class TestCharts : public QObject {
         QVERIFY(loss->drawnPoints() > 0);  // on a linear one they are drawn
     }
 
+    // A diverged run's values near the largest double: the axes' ends stay finite, on a log and
+    // on a linear axis. (The log axis's top rounded up to 10^309 = inf, and Qt laid out an
+    // unbounded number of ticks: gigabytes in the GUI thread, seen in ui_stress's "a-diverges"
+    // run, whose trajectory depends on the machine's rounding.)
+    void divergedValuesKeepTheAxesFinite() {
+        RunStore store;
+        const int id = store.addRun(QStringLiteral("diverges"), ade::Config());
+        store.setColumns(id, {"iteration", "time_s", "train_loss"});
+        std::vector<std::vector<double>> rows;
+        for (int i = 0; i < 40; ++i)
+            rows.push_back({double(i), 0.0, i < 30 ? std::pow(10.0, 10 * i) : 1.7e308});
+        store.appendRows(id, rows);
+        std::unique_ptr<ChartPanel> p(createChartPanel(chartSpec(std::string("loss"))));
+        p->resize(600, 400);
+        for (bool logY : {true, false}) {
+            ChartOptions o = p->options();
+            o.logY = logY;
+            p->setOptions(o);
+            p->refresh(store, true);
+            QChart* chart = p->findChild<QChartView*>()->chart();
+            QAbstractAxis* y = chart->axes(Qt::Vertical).value(0);
+            QVERIFY(y);
+            double lo = 0, hi = 0;
+            if (auto* ly = qobject_cast<QLogValueAxis*>(y)) lo = ly->min(), hi = ly->max();
+            else if (auto* vy = qobject_cast<QValueAxis*>(y)) lo = vy->min(), hi = vy->max();
+            else QFAIL("unexpected y axis");
+            QVERIFY2(std::isfinite(lo) && std::isfinite(hi) && lo < hi,
+                     qPrintable(QStringLiteral("log %1: %2..%3").arg(logY).arg(lo).arg(hi)));
+            QVERIFY(p->drawnPoints() > 0);
+        }
+    }
+
     // The chart grid follows the experiments' descriptions: the form's experiment's default
     // charts, another experiment's arrive with its runs, View > Charts adds and removes.
     void chartAreaFollowsTheDescriptions() {

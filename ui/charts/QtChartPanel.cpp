@@ -555,6 +555,11 @@ class QtChartPanel final : public ChartPanel {
 
     void fill(const std::vector<const RunRecord*>& runs) {
         double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+        // Axis ends stay finite: a diverged run's values near the largest double would round up
+        // to 10^309 = inf, and Qt's log axis then lays out an unbounded number of ticks (the GUI
+        // thread filled gigabytes in ChartLogValueAxisY::calculateLayout until killed).
+        static constexpr double kMaxExp10 = 307, kMaxEnd = 1e307;
+        auto pow10 = [](double e) { return std::pow(10.0, std::min(e, kMaxExp10)); };
         if (autoRange_) {
             bool anyX = false, anyY = false;
             for (auto& [key, e] : entries_) {
@@ -586,14 +591,14 @@ class QtChartPanel final : public ChartPanel {
             if (!anyX) x0 = options_.logX ? 1 : 0, x1 = options_.logX ? 10 : 1;
             if (x1 <= x0) x1 = x0 + 1;
             if (options_.logX) {  // starts on a power of ten: Qt places log labels right then
-                x0 = std::pow(10.0, std::floor(std::log10(x0)));
+                x0 = pow10(std::floor(std::log10(x0)));
                 if (x1 <= x0) x1 = x0 * 10;  // ends where the data end, not at the next power
             }
             if (!anyY) y0 = options_.logY ? 1e-3 : 0, y1 = 1;
             if (options_.logY) {
                 y0 = std::max(y0, y1 * 1e-14);
-                y0 = std::pow(10.0, std::floor(std::log10(y0)));
-                y1 = std::pow(10.0, std::ceil(std::log10(y1)));
+                y0 = pow10(std::floor(std::log10(y0)));
+                y1 = pow10(std::ceil(std::log10(y1)));
                 // Labels sit on powers of ten only: show at least two decades so that a curve
                 // within one decade still has labelled ticks below and above it.
                 if (y1 < y0 * 100) y0 = y1 / 100;
@@ -602,13 +607,14 @@ class QtChartPanel final : public ChartPanel {
                 const int step = decades > 12 ? 3 : decades > 6 ? 2 : 1;
                 auto* ly = static_cast<QLogValueAxis*>(yAxis_);
                 if (ly->base() != std::pow(10.0, step)) ly->setBase(std::pow(10.0, step));
-                y0 = std::pow(10.0, step * std::floor(std::log10(y0) / step));
-                y1 = std::pow(10.0, step * std::ceil(std::log10(y1) / step));
+                y0 = pow10(step * std::floor(std::log10(y0) / step));
+                y1 = pow10(step * std::ceil(std::log10(y1) / step));
             } else {
-                const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-12, std::abs(y0) * 0.1);
+                const double pad =
+                    y1 > y0 ? 0.05 * y1 - 0.05 * y0 : std::max(1e-12, std::abs(y0) * 0.1);
                 // A quantity that cannot be negative (a norm) never gets a negative axis.
-                y0 = y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad;
-                y1 += pad;
+                y0 = y0 >= 0 ? std::max(0.0, y0 - pad) : std::max(-kMaxEnd, y0 - pad);
+                y1 = std::min(kMaxEnd, y1 + pad);
             }
             // Linear ranges end on 1-2-5 ticks. Computed here and set only when they moved:
             // during a run the rounded ranges change rarely, and each change re-lays out every
