@@ -107,9 +107,8 @@ inline __m512d expNonPositiveTable(__m512d x) {
     const __m512i ti = _mm512_castpd_si512(t);  // low mantissa bits: 2^51 + 16 k + j
     const __m512d tab = _mm512_permutex2var_pd(_mm512_load_pd(kExp2Sixteenths), ti,
                                                _mm512_load_pd(kExp2Sixteenths + 8));
-    // (16 k) << 48 = k << 52 (two's complement, so k < 0 lowers the exponent).
-    const __m512i kBits = _mm512_slli_epi64(_mm512_andnot_si512(_mm512_set1_epi64(15), ti), 48);
-    const __m512d s = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(tab), kBits));
+    // 2^k 2^(j/16) by vscalefpd, which scales by 2^floor(m / 16) = 2^k (m / 16 is exact).
+    const __m512d s = _mm512_scalef_pd(tab, _mm512_mul_pd(m, _mm512_set1_pd(0.0625)));
     __m512d f = _mm512_set1_pd(0.0013889034348599464);
     f = _mm512_fmadd_pd(f, r, _mm512_set1_pd(0.008333449701253456));
     f = _mm512_fmadd_pd(f, r, _mm512_set1_pd(0.04166666666496045));
@@ -137,8 +136,7 @@ inline __m512 expNonPositiveTable(__m512 x) {
     r = _mm512_fnmadd_ps(m, _mm512_set1_ps(1.9966364561696537e-06f), r);
     const __m512i ti = _mm512_castps_si512(t);  // low mantissa bits: 2^22 + 16 k + j
     const __m512 tab = _mm512_permutexvar_ps(ti, _mm512_load_ps(kExp2SixteenthsF));
-    const __m512i kBits = _mm512_slli_epi32(_mm512_andnot_si512(_mm512_set1_epi32(15), ti), 19);
-    const __m512 s = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(tab), kBits));
+    const __m512 s = _mm512_scalef_ps(tab, _mm512_mul_ps(m, _mm512_set1_ps(0.0625f)));
     const __m512 f = _mm512_fmadd_ps(_mm512_set1_ps(0.1666686236858368f), r,
                                      _mm512_set1_ps(0.5000097751617432f));
     const __m512 g = _mm512_fmadd_ps(f, r, _mm512_set1_ps(1.0f));
