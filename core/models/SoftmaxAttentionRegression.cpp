@@ -113,6 +113,7 @@ template <typename T>
 [[gnu::noinline]] void expShiftTile(T* buf, Index count, T mx) {
     using P = PacketOf<T>;
     const P mxp = ei::pset1<P>(mx);
+#pragma GCC unroll 2
     for (Index j = 0; j < count; j += kLanesOf<T>)
         ei::pstore(buf + j, expNonPositive<T>(ei::psub(ei::pload<P>(buf + j), mxp)));
 }
@@ -190,21 +191,56 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
         // and touch only the tile buffer and X, both in L1.
         for (Index t0 = 0; t0 < nChunks; t0 += kTile) {
             const Index t1 = std::min<Index>(t0 + kTile, nChunks);
-            Packet tmax = ei::pset1<Packet>(-inf);
-            for (Index j0 = t0; j0 < t1; j0 += kLanes) {
-                Packet s = ei::pmul(q[0], load(0, j0));
+            // The packets with excluded lanes (the self entry, the zero padding past n) are
+            // handled apart, so that the plain loop carries no per-packet tests (on Intel the
+            // tests' branches share ports with the vector operations), and two running maxima
+            // (one chain of vmaxpd, latency 4, set this pass's pace).
+            Packet tmax[2] = {ei::pset1<Packet>(-inf), ei::pset1<Packet>(-inf)};
+            auto score = [&](Index j0, auto&& ld) {
+                Packet s = ei::pmul(q[0], ld(0, j0));
                 ADE_UNROLL
                 for (int f = 1; f < D; ++f)
-                    s = ei::pmadd(q[f], load(f, j0), s);
-                if (j0 == nFull || j0 == selfChunk) {
-                    Packet keep = lanesBelow<T>(j0, n);
-                    if (j0 == selfChunk) keep = ei::pandnot(keep, laneEquals<T>(j0, i));
-                    s = ei::pselect(keep, s, ei::pset1<Packet>(-inf));
+                    s = ei::pmadd(q[f], ld(f, j0), s);
+                return s;
+            };
+            auto loadPlain = [&](int f, Index j0) { return ei::ploadu<Packet>(xc[f] + j0); };
+            auto plain = [&](Index a, Index b) {
+                Index j0 = a;
+                for (; j0 + 2 * kLanes <= b; j0 += 2 * kLanes) {
+                    const Packet s0 = score(j0, loadPlain), s1 = score(j0 + kLanes, loadPlain);
+                    ei::pstore(buf + (j0 - t0), s0);
+                    ei::pstore(buf + (j0 + kLanes - t0), s1);
+                    tmax[0] = ei::pmax(tmax[0], s0);
+                    tmax[1] = ei::pmax(tmax[1], s1);
                 }
-                ei::pstore(buf + (j0 - t0), s);
-                tmax = ei::pmax(tmax, s);
+                if (j0 < b) {
+                    const Packet s0 = score(j0, loadPlain);
+                    ei::pstore(buf + (j0 - t0), s0);
+                    tmax[0] = ei::pmax(tmax[0], s0);
+                }
+            };
+            auto masked = [&](Index j0) {
+                Packet keep = lanesBelow<T>(j0, n);
+                if (j0 == selfChunk) keep = ei::pandnot(keep, laneEquals<T>(j0, i));
+                const Packet s0 =
+                    ei::pselect(keep, score(j0, load), ei::pset1<Packet>(-inf));
+                ei::pstore(buf + (j0 - t0), s0);
+                tmax[0] = ei::pmax(tmax[0], s0);
+            };
+            // The tile's masked packets in order: the self chunk, the padded last chunk.
+            Index cuts[2];
+            int nCuts = 0;
+            if (selfChunk >= t0 && selfChunk < t1) cuts[nCuts++] = selfChunk;
+            if (nFull < n && nFull >= t0 && nFull < t1 && nFull != selfChunk) cuts[nCuts++] = nFull;
+            Index from = t0;
+            for (int c = 0; c < nCuts; ++c) {
+                plain(from, cuts[c]);
+                masked(cuts[c]);
+                from = cuts[c] + kLanes;
             }
-            const T tm = ei::predux_max(tmax);
+            plain(from, t1);
+            tmax[0] = ei::pmax(tmax[0], tmax[1]);
+            const T tm = ei::predux_max(tmax[0]);
             if (tm > mx) {  // online maximum: rescale what was summed so far
                 if (mx != -inf) {
                     const Packet f = ei::pset1<Packet>(expNonPositiveScalar<T>(mx - tm));
@@ -223,13 +259,13 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
             if (excludeSelf && i >= t0 && i < t1) buf[i - t0] = T(0);
             for (Index j = std::max(n, t0); j < t1; ++j)
                 buf[j - t0] = T(0);
-            for (Index j0 = t0; j0 < t1; j0 += kLanes) {
+            auto sumsAt = [&](Index j0, auto&& ld) {
                 const Packet e = ei::pload<Packet>(buf + (j0 - t0));
                 z = ei::padd(z, e);
                 Packet xv[D];
                 ADE_UNROLL
                 for (int f = 0; f < D; ++f)
-                    xv[f] = load(f, j0);
+                    xv[f] = ld(f, j0);
                 ADE_UNROLL
                 for (int a = 0, t = 0; a < D; ++a) {
                     // A multiply and an add (no contraction in this file): e x_a is reused
@@ -242,7 +278,12 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
                             m2[t] = ei::pmadd(ea, xv[c], m2[t]);
                     }
                 }
-            }
+            };
+            // The zero-padded last chunk (if in this tile) apart: no per-packet test.
+            const Index plainEnd = std::min(t1, nFull);
+            for (Index j0 = t0; j0 < plainEnd; j0 += kLanes)
+                sumsAt(j0, loadPlain);
+            if (plainEnd < t1) sumsAt(plainEnd, load);
         }
 
         T total[NS];
