@@ -8,7 +8,7 @@ their cases interleaved, round after round (docs/performance.md, "Comparing comm
 Each REV (anything `git rev-parse` takes: a hash, a tag, HEAD~3) is checked out into its own
 worktree under DIR (default build-compare/ in the checkout) and built in Release with
 -DADE_BUILD_BENCH=ON and nothing else (no tests, no GUI); a worktree and build already there
-are reused. Then every round times each case once in every build, the builds in turn
+are reused (remove them with `rm -rf build-compare && git worktree prune`). Then every round times each case once in every build, the builds in turn
 (`ade-bench --reps 1 --cases CASE`), so that a slow phase of a shared machine falls on all of
 them alike; the table shows the medians over the rounds and each build's rate over the first
 REV's. A single run of scripts/bench per commit, an hour apart, measures the machine as much as
@@ -31,14 +31,18 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, **kw)
+    try:
+        return subprocess.run(cmd, check=True, **kw)
+    except subprocess.CalledProcessError as e:
+        raise SystemExit(f"compare: failed ({e.returncode}): {' '.join(map(str, cmd))}")
 
 
 def resolve(rev):
     out = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--verify", rev + "^{commit}"],
                          capture_output=True, text=True)
     if out.returncode != 0:
-        raise SystemExit(f"compare: not a commit: {rev}")
+        print(f"compare: not a commit: {rev}", file=sys.stderr)
+        sys.exit(2)
     return out.stdout.strip()
 
 
