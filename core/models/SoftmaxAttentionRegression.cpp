@@ -204,16 +204,16 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
                 return s;
             };
             auto loadPlain = [&](int f, Index j0) { return ei::ploadu<Packet>(xc[f] + j0); };
-            auto plain = [&](Index a, Index b) {
-                Index j0 = a;
-                for (; j0 + 2 * kLanes <= b; j0 += 2 * kLanes) {
+            auto plain = [&](Index from, Index to) {  // the packets [from, to)
+                Index j0 = from;
+                for (; j0 + 2 * kLanes <= to; j0 += 2 * kLanes) {
                     const Packet s0 = score(j0, loadPlain), s1 = score(j0 + kLanes, loadPlain);
                     ei::pstore(buf + (j0 - t0), s0);
                     ei::pstore(buf + (j0 + kLanes - t0), s1);
                     tmax[0] = ei::pmax(tmax[0], s0);
                     tmax[1] = ei::pmax(tmax[1], s1);
                 }
-                if (j0 < b) {
+                if (j0 < to) {
                     const Packet s0 = score(j0, loadPlain);
                     ei::pstore(buf + (j0 - t0), s0);
                     tmax[0] = ei::pmax(tmax[0], s0);
@@ -222,8 +222,7 @@ void rowBlockSmallD(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Ma
             auto masked = [&](Index j0) {
                 Packet keep = lanesBelow<T>(j0, n);
                 if (j0 == selfChunk) keep = ei::pandnot(keep, laneEquals<T>(j0, i));
-                const Packet s0 =
-                    ei::pselect(keep, score(j0, load), ei::pset1<Packet>(-inf));
+                const Packet s0 = ei::pselect(keep, score(j0, load), ei::pset1<Packet>(-inf));
                 ei::pstore(buf + (j0 - t0), s0);
                 tmax[0] = ei::pmax(tmax[0], s0);
             };
