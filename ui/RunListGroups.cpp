@@ -15,12 +15,6 @@
 
 namespace ade::ui {
 
-namespace {
-bool isGroup(const QTreeWidgetItem* item) {
-    return isGroupRow(item, RunListWidget::ColName);
-}
-}  // namespace
-
 QTreeWidgetItem* RunListWidget::itemForGroup(const std::string& key) const {
     const QString k = QString::fromStdString(key);
     for (int i = 0; i < topLevelItemCount(); ++i)

@@ -34,10 +34,11 @@ void setNumber(QTreeWidgetItem* item, int col, double v) {
     item->setText(col, std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'g', 5));
     item->setData(col, kSortRole, v);
 }
-bool isGroup(const QTreeWidgetItem* item) {
-    return isGroupRow(item, RunListWidget::ColName);
-}
 }  // namespace
+
+bool RunListWidget::isGroup(const QTreeWidgetItem* item) {
+    return isGroupRow(item, ColName);
+}
 
 RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     : QTreeWidget(parent), store_(store) {

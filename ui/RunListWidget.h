@@ -52,6 +52,7 @@ class RunListWidget : public QTreeWidget {
     void exportRequested(int id);
 
   private:
+    static bool isGroup(const QTreeWidgetItem* item);  // a seed group's row, not a run's
     void addRow(int id);
     void updateRow(int id);
     void updateProgress(int id);  // iteration and metric columns only

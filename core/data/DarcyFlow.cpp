@@ -116,7 +116,7 @@ std::filesystem::path cacheDirectory() {
 }
 
 namespace {
-std::string fmt(double v) {
+std::string fmtG(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
@@ -133,8 +133,8 @@ DarcySet loadOrGenerateDarcy(const DarcySpec& spec, int count, std::uint64_t see
     if (!dir.empty()) {
         file = dir / ("darcy-v1-r" + std::to_string(s) + "-n" + std::to_string(count) + "-seed" +
                       std::to_string(seed) + "-stream" + std::to_string(streamBase) + "-psi" +
-                      fmt(spec.aLow) + "_" + fmt(spec.aHigh) + "-tau" + fmt(spec.tau) + "-alpha" +
-                      fmt(spec.alpha) + ".npy");
+                      fmtG(spec.aLow) + "_" + fmtG(spec.aHigh) + "-tau" + fmtG(spec.tau) + "-alpha" +
+                      fmtG(spec.alpha) + ".npy");
         if (cacheFile) *cacheFile = file.string();
         std::error_code ec;
         if (std::filesystem::is_regular_file(file, ec)) {

@@ -26,7 +26,7 @@ const char* const kPlaceholder[] = {"values, e.g. 0, 0.1, 1", "from, to, count, 
                                     "from, to, count, e.g. 1e-3, 1e-1, 5",
                                     "low, high, e.g. 1e-4, 1e-1"};
 
-QString number(double v) {
+QString valueText(double v) {
     return QString::number(v, 'g', 6);
 }
 
@@ -271,17 +271,17 @@ void SweepForm::onKeyChosen(int row) {
         if (s->type == ade::ParamType::Int) {
             QStringList c;
             for (double x : {v / 2, v, v * 2}) {
-                const QString t = number(std::round(clamp(x)));
+                const QString t = valueText(std::round(clamp(x)));
                 if (!c.contains(t)) c << t;
             }
             text = c.join(QStringLiteral(", "));
         } else if (s->logScale && v > 0) {
             kind = Log;
-            text = QStringLiteral("%1, %2, 5").arg(number(clamp(v / 10)), number(clamp(v * 10)));
+            text = QStringLiteral("%1, %2, 5").arg(valueText(clamp(v / 10)), valueText(clamp(v * 10)));
         } else {
             kind = Linear;
-            text = v != 0 ? QStringLiteral("%1, %2, 5").arg(number(clamp(v / 2)), number(clamp(v * 2)))
-                          : QStringLiteral("%1, %2, 5").arg(number(s->min), number(clamp(1.0)));
+            text = v != 0 ? QStringLiteral("%1, %2, 5").arg(valueText(clamp(v / 2)), valueText(clamp(v * 2)))
+                          : QStringLiteral("%1, %2, 5").arg(valueText(s->min), valueText(clamp(1.0)));
         }
     }
     r.kind->setCurrentIndex(kind);

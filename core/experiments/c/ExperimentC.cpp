@@ -61,9 +61,9 @@ std::string briefC(const Config& c) {
     return s.str();
 }
 
-constexpr int kChunk = 256;  // samples per work item
+constexpr int kLoraChunk = 256;  // samples per work item
 // Work (samples x h x (d + o)) from which a loss call uses the worker pool.
-constexpr double kPoolWork = 1 << 20;
+constexpr double kLoraPoolWork = 1 << 20;
 
 namespace ei = Eigen::internal;
 #if defined(EIGEN_VECTORIZE_AVX512)
@@ -73,7 +73,7 @@ using Packet = ei::packet_traits<double>::half;
 #else
 using Packet = ei::packet_traits<double>::type;
 #endif
-constexpr int kPacket = sizeof(Packet) / sizeof(double);
+constexpr int kLoraPacket = sizeof(Packet) / sizeof(double);
 
 using vexp::exponentBits;  // 2^n from the exponent bits, any packet width (models/VectorExp.h)
 
@@ -120,7 +120,7 @@ inline Packet tanhPacket(const Packet& z) {
 void activate(Activation act, double* a, double* ds, Eigen::Index len) {
     if (act == Activation::Tanh) {
         Eigen::Index i = 0;
-        for (; i + kPacket <= len; i += kPacket)
+        for (; i + kLoraPacket <= len; i += kLoraPacket)
             ei::pstoreu(a + i, tanhPacket(ei::ploadu<Packet>(a + i)));
         for (; i < len; ++i)
             a[i] = ei::pfirst(tanhPacket(ei::pset1<Packet>(a[i])));
@@ -243,7 +243,7 @@ double LoraNetwork::loss(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
     job.act = act_;
     job.wantGrad = wantGrad;
     job.norm = 1.0 / count;
-    const int chunks = chunkCount(count, kChunk);
+    const int chunks = chunkCount(count, kLoraChunk);
     const std::size_t stride = job.partSize();
     ThreadScratch<0> parts(static_cast<std::size_t>(chunks) * stride);
     double* partData = parts.data();
@@ -251,7 +251,7 @@ double LoraNetwork::loss(const Eigen::MatrixXd& U, const Eigen::MatrixXd& V,
     // The pool only when the work pays for waking its threads (c-lora-drift's 512 samples run
     // faster on one); the chunks and their order are the same either way, so the results are.
     const double work = static_cast<double>(count) * W.rows() * (W.cols() + W2_.rows());
-    forEachChunk(work >= kPoolWork ? pool : nullptr, count, kChunk,
+    forEachChunk(work >= kLoraPoolWork ? pool : nullptr, count, kLoraChunk,
                  [jp, partData, stride](int c, int begin, int end) {
                      jp->run(begin, end, partData + static_cast<std::size_t>(c) * stride);
                  });

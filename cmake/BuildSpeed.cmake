@@ -1,0 +1,91 @@
+# Build time (issue 27): precompiled headers and unity builds. Neither changes what is compiled:
+# a precompiled header is the same headers parsed once per target instead of once per file, and
+# a unity build compiles a target's .cpp files in batches, each batch one translation unit.
+#
+# ADE_PCH (ON by default): every target of core/, ui/ and tests/ force-includes a precompiled
+#   header of the system, Eigen, nlohmann/json and Qt headers it uses most (lists below). The
+#   tests share two (one for the Qt-Widgets-free tests, one for those that link ade_ui) through
+#   REUSE_FROM, so 45 test programs parse Qt Test once each way. Project headers are never
+#   precompiled: an edit to one rebuilds what includes it, as before.
+# ADE_UNITY (OFF by default; scripts/test --sanitize and scripts/fuzz turn it on): core/ and ui/
+#   are compiled in batches of ADE_UNITY_BATCH files. The normal and package builds stay one
+#   object per file, so the kernels are optimised exactly as the benchmarks measured them.
+option(ADE_PCH "Precompiled headers for the system, Eigen, JSON and Qt headers" ON)
+option(ADE_UNITY "Unity build of core/ and ui/ (sanitizer and fuzz trees)" OFF)
+set(ADE_UNITY_BATCH 12 CACHE STRING "Files per translation unit in a unity build")
+
+set(ADE_PCH_STD <algorithm> <atomic> <chrono> <cmath> <cstdint> <cstring> <filesystem>
+    <fstream> <functional> <map> <memory> <mutex> <optional> <set> <sstream> <string>
+    <thread> <vector>)
+set(ADE_PCH_CORE ${ADE_PCH_STD} <Eigen/Dense> <nlohmann/json.hpp>)
+set(ADE_PCH_QT_CORE <QString> <QStringList> <QObject> <QDir> <QFileInfo> <QFile> <QTimer>
+    <QElapsedTimer> <QTemporaryDir>)
+set(ADE_PCH_QT_WIDGETS <QWidget> <QApplication> <QPainter> <QImage> <QFontMetricsF> <QLabel>
+    <QVBoxLayout> <QHBoxLayout> <QFormLayout> <QComboBox> <QPushButton> <QCheckBox> <QSpinBox>
+    <QLineEdit> <QAction> <QMenu> <QMessageBox> <QFileDialog> <QStatusBar> <QTabWidget>
+    <QHeaderView> <QDialog> <QDialogButtonBox> <QToolTip> <QChart> <QChartView> <QLineSeries>
+    <QValueAxis> <QLogValueAxis>)
+
+# clang stamps a precompiled header with its inputs' times, which a cached (ccache) header copied
+# into another build folder would fail; GCC's .gch carries none.
+if(ADE_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
+endif()
+
+# ade_precompile(TARGET core|ui): the target's own precompiled header.
+function(ade_precompile target kind)
+  if(NOT ADE_PCH)
+    return()
+  endif()
+  if(kind STREQUAL "core")
+    target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE})
+  elseif(kind STREQUAL "ui")
+    target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE}
+                                                ${ADE_PCH_QT_WIDGETS})
+  else()
+    message(FATAL_ERROR "ade_precompile: kind is core or ui, not ${kind}")
+  endif()
+endfunction()
+
+# ade_unity(TARGET): compile TARGET's sources in batches when ADE_UNITY is on.
+function(ade_unity target)
+  if(ADE_UNITY)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON
+                                               UNITY_BUILD_BATCH_SIZE ${ADE_UNITY_BATCH})
+  endif()
+endfunction()
+
+# ade_test_pch(TARGET LIBS...): TARGET reuses the precompiled header its test folder shares for
+# its kind (the kind is "ui" when LIBS names ade_ui). Qt Test defines QT_TESTCASE_SOURCEDIR as
+# the folder of each program, so a header is shared within a folder only. The donor targets
+# are made on first use; each compiles one empty file with exactly the flags of a test program
+# of its folder and kind.
+function(ade_test_pch target)
+  if(NOT ADE_PCH)
+    return()
+  endif()
+  set(kind core)
+  if("ade_ui" IN_LIST ARGN)
+    set(kind ui)
+  endif()
+  get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  set(donor ade_test_pch_${folder}_${kind})
+  if(NOT TARGET ${donor})
+    set(src ${CMAKE_BINARY_DIR}/${donor}.cpp)
+    if(NOT EXISTS ${src})
+      file(WRITE ${src} "// The tests' precompiled header is built with this file's flags.\n")
+    endif()
+    add_library(${donor} STATIC ${src})
+    target_include_directories(${donor} PRIVATE ${ADE_TEST_COMMON_DIR})
+    if(kind STREQUAL "ui")
+      target_link_libraries(${donor} PRIVATE ade_core Qt6::Test ade_ui)
+      target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
+                                                 ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
+    else()
+      target_link_libraries(${donor} PRIVATE ade_core Qt6::Test)
+      target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
+                                                 ${ADE_PCH_QT_CORE})
+    endif()
+  endif()
+  target_precompile_headers(${target} REUSE_FROM ${donor})
+endfunction()
