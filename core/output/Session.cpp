@@ -113,8 +113,8 @@ struct Reader {
         if (!j.is_object()) return fail(where, "expected an object");
         warnUnknown(j,
                     {"name", "color", "group", "seed_index", "visible", "config", "status",
-                     "running", "message", "iterations_done", "diverged_at", "iterations_per_second", "history", "params",
-                     "initial_params", "snapshots"},
+                     "running", "message", "iterations_done", "diverged_at",
+                     "iterations_per_second", "history", "params", "initial_params", "snapshots"},
                     where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
             return fail(where + ".name", "missing or not a non-empty string");
@@ -256,7 +256,8 @@ nlohmann::json sessionToJson(const Session& s, bool withParams) {
         if (withParams && !r.snapshots.empty()) {
             nlohmann::json snaps = nlohmann::json::array();
             for (const auto& snap : r.snapshots)
-                snaps.push_back({{"iteration", snap.iteration}, {"params", paramsToJson(snap.params)}});
+                snaps.push_back(
+                    {{"iteration", snap.iteration}, {"params", paramsToJson(snap.params)}});
             j["snapshots"] = std::move(snaps);
         }
         out["runs"].push_back(std::move(j));
@@ -291,33 +292,37 @@ SessionReadResult sessionFromText(const std::string& text) {
         return result;
     };
     if (!doc.is_object()) return done(reader.fail("session", "expected a JSON object"));
-    if (doc.value("format", "") != kSessionFormat)
-        return done(
-            reader.fail("format", std::string("not an attention-explorer session (expected \"") +
-                                      kSessionFormat + "\")"));
-    if (!doc.contains("version") || !doc["version"].is_number_integer())
-        return done(reader.fail("version", "missing or not an integer"));
-    const long version = doc["version"].get<long>();
-    if (version > kSessionVersion)
-        return done(reader.fail("version", "saved by a newer version of the explorer (format " +
-                                               std::to_string(version) +
-                                               "); this one reads up to " +
-                                               std::to_string(kSessionVersion)));
-    if (version < 1)
-        return done(reader.fail("version", "invalid version " + std::to_string(version)));
-    reader.warnUnknown(doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at"},
-                       "session");
-    if (doc.contains("preset") && doc["preset"].is_string())
-        s.preset = doc["preset"].get<std::string>();
-    if (doc.contains("chart_settings")) {
-        if (!doc["chart_settings"].is_object())
-            return done(reader.fail("chart_settings", "expected an object"));
-        s.chartSettings = doc["chart_settings"];
-    }
-    if (!doc.contains("runs") || !doc["runs"].is_array())
-        return done(reader.fail("runs", "missing or not an array"));
-    std::set<std::string> names;
+    // Every read below may meet a value of the wrong JSON type ({"format": 8.8e9}, found by
+    // fuzz_session): one handler turns whatever nlohmann throws into the file's error.
     try {
+        const auto format = doc.find("format");
+        if (format == doc.end() || !format->is_string() ||
+            format->get<std::string>() != kSessionFormat)
+            return done(reader.fail("format",
+                                    std::string("not an attention-explorer session (expected \"") +
+                                        kSessionFormat + "\")"));
+        if (!doc.contains("version") || !doc["version"].is_number_integer())
+            return done(reader.fail("version", "missing or not an integer"));
+        const long version = doc["version"].get<long>();
+        if (version > kSessionVersion)
+            return done(reader.fail("version", "saved by a newer version of the explorer (format " +
+                                                   std::to_string(version) +
+                                                   "); this one reads up to " +
+                                                   std::to_string(kSessionVersion)));
+        if (version < 1)
+            return done(reader.fail("version", "invalid version " + std::to_string(version)));
+        reader.warnUnknown(
+            doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at"}, "session");
+        if (doc.contains("preset") && doc["preset"].is_string())
+            s.preset = doc["preset"].get<std::string>();
+        if (doc.contains("chart_settings")) {
+            if (!doc["chart_settings"].is_object())
+                return done(reader.fail("chart_settings", "expected an object"));
+            s.chartSettings = doc["chart_settings"];
+        }
+        if (!doc.contains("runs") || !doc["runs"].is_array())
+            return done(reader.fail("runs", "missing or not an array"));
+        std::set<std::string> names;
         for (std::size_t i = 0; i < doc["runs"].size(); ++i) {
             SessionRun r;
             const std::string where = "runs[" + std::to_string(i) + "]";
