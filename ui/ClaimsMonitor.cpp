@@ -1,5 +1,6 @@
 #include "ClaimsMonitor.h"
 
+#include "FrameStats.h"
 #include "RunStore.h"
 
 namespace ade::ui {
@@ -69,6 +70,7 @@ bool ClaimsMonitor::evaluate(bool force) {
     if (!force && !dirty_) return false;
     QElapsedTimer t;
     t.start();
+    const double cpu0 = FrameStats::threadCpuMs();
     dirty_ = false;
     bool running = false;
     std::vector<ade::ClaimRun> runs;
@@ -96,6 +98,7 @@ bool ClaimsMonitor::evaluate(bool force) {
     }
     ++evaluations_;
     lastMs_ = t.nsecsElapsed() / 1e6;
+    lastCpuMs_ = FrameStats::threadCpuMs() - cpu0;
     maxMs_ = std::max(maxMs_, lastMs_);
     emit updated();
     return true;

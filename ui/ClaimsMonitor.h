@@ -43,6 +43,9 @@ class ClaimsMonitor : public QObject {
     int evaluations() const { return evaluations_; }
     double lastEvaluationMs() const { return lastMs_; }
     double maxEvaluationMs() const { return maxMs_; }
+    // The same on the GUI thread's CPU clock: the evaluation's own cost, which a loaded machine
+    // (other processes taking the core) does not inflate.
+    double lastEvaluationCpuMs() const { return lastCpuMs_; }
 
   signals:
     void updated();  // new results
@@ -59,7 +62,7 @@ class ClaimsMonitor : public QObject {
     QTimer timer_;
     bool dirty_ = true;  // records or a run's state changed since the last evaluation
     int evaluations_ = 0;
-    double lastMs_ = 0, maxMs_ = 0;
+    double lastMs_ = 0, maxMs_ = 0, lastCpuMs_ = 0;
 };
 
 }  // namespace ade::ui

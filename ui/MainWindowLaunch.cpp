@@ -79,7 +79,8 @@ bool MainWindow::writeStats(const QString& file, QString* error) const {
     // The live claims' cost on the GUI thread (evaluated at most every ClaimsMonitor::kIntervalMs).
     j["claims"] = {{"evaluations", claims_->evaluations()},
                    {"last_ms", claims_->lastEvaluationMs()},
-                   {"max_ms", claims_->maxEvaluationMs()}};
+                   {"max_ms", claims_->maxEvaluationMs()},
+                   {"last_cpu_ms", claims_->lastEvaluationCpuMs()}};
     std::string err;
     const bool ok = ade::writeFileAtomic(file.toStdString(), j.dump(2) + "\n", &err);
     if (!ok && error) *error = QString::fromStdString(err);

@@ -4,12 +4,7 @@
 #include <memory>
 
 #include "MainWindow.h"
-
-// How long a test waits for training runs to reach a point (records, a pause, the end). Qt's
-// QTRY_* default of 5 s is too short under AddressSanitizer on a 2-core machine running two
-// tests at once (ui_window waited 6.4 s for a preset's nine runs); the wait ends as soon as the
-// condition holds, so a passing test is not slower.
-inline constexpr int kRunWaitMs = 60000;
+#include "Waits.h"
 
 namespace adetest {
 

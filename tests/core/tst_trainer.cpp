@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "Configs.h"
+#include "Waits.h"
 #include "config/Config.h"
 #include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
@@ -170,9 +171,9 @@ class TestTrainer : public QObject {
         RunResult r;
         std::thread worker([&] { r = runConfig(small({{"iterations", "1000"}}), &control, &obs); });
         // Paused before the first step: only the iteration-0 record arrives.
-        QTRY_COMPARE(obs.records.load(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(obs.records.load(), 1, kRunWaitMs);
         control.stepOnce(3);
-        QTRY_COMPARE(obs.records.load(), 4);
+        QTRY_COMPARE_WITH_TIMEOUT(obs.records.load(), 4, kRunWaitMs);
         control.requestStop();
         worker.join();
         QCOMPARE(r.status, RunStatus::Cancelled);

@@ -15,9 +15,10 @@
 
 #include "ChartArea.h"
 #include "RunStore.h"
+#include "Waits.h"
 #include "charts/ChartPanel.h"
-#include "charts/SymLog.h"
 #include "charts/Decimate.h"
+#include "charts/SymLog.h"
 
 using namespace ade::ui;
 
@@ -261,7 +262,7 @@ class TestCharts : public QObject {
         QChart* chart = view->chart();
         const QRectF area = chart->plotArea();
         QTest::mouseMove(view->viewport(), view->mapFromScene(area.center()));
-        QTRY_VERIFY(!p->crosshairText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!p->crosshairText().isEmpty(), kRunWaitMs);
         const QString text = p->crosshairText();
         QVERIFY2(text.contains("iteration") && text.contains("alpha") && text.contains("beta"),
                  qPrintable(text));

@@ -22,9 +22,7 @@
 #include "MainWindow.h"
 #include "RunController.h"
 #include "RunStore.h"
-
-// How long to wait for training runs (as tests/common/TestWindow.h's kRunWaitMs).
-constexpr int kRunWaitMs = 60000;
+#include "Waits.h"
 
 using namespace ade::ui;
 
@@ -131,7 +129,7 @@ class TestClaims : public QObject {
         QVERIFY(list->rowText(1).contains(QStringLiteral("ratio 1")));
         // Presentation mode: the checklist comes under the charts, in large type.
         w->action(QStringLiteral("presentation"))->setChecked(true);
-        QTRY_VERIFY(w->presentationChecklist()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(w->presentationChecklist()->isVisible(), kRunWaitMs);
         const QString shown = w->presentationChecklist()->rowText(1);
         QVERIFY2(shown.contains(QStringLiteral("✗ does not hold")), qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("Run a ends at twice the loss of run b.")));
@@ -234,8 +232,10 @@ class TestClaims : public QObject {
         QVERIFY(evaluations >= 2);
         QVERIFY2(evaluations <= seconds * 1000 / ClaimsMonitor::kIntervalMs + 1,
                  qPrintable(QString::number(evaluations)));
-        // Incremental copies: an evaluation after a frame of new records is cheap.
-        QVERIFY2(m.lastEvaluationMs() < 30, qPrintable(QString::number(m.lastEvaluationMs())));
+        // Incremental copies: an evaluation after a frame of new records is cheap. Its cost is
+        // read on the thread's CPU clock, so that other processes on the cores cannot fail it.
+        QVERIFY2(m.lastEvaluationCpuMs() < 30,
+                 qPrintable(QString::number(m.lastEvaluationCpuMs())));
     }
 };
 

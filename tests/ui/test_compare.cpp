@@ -27,6 +27,7 @@
 #include "MainWindow.h"
 #include "RunListWidget.h"
 #include "RunStore.h"
+#include "Waits.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
 
@@ -321,7 +322,7 @@ class TestCompare : public QObject {
 
         // Hover: every run's value at one wall time, and the iteration each one reached.
         QTest::mouseMove(view->viewport(), view->mapFromScene(chart->plotArea().center()));
-        QTRY_VERIFY(!p->crosshairText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!p->crosshairText().isEmpty(), kRunWaitMs);
         const QString text = p->crosshairText();
         QVERIFY2(text.contains(QStringLiteral("wall time")) && text.contains(QStringLiteral("(iteration 100)")) &&
                      text.contains(QStringLiteral("slow")),

@@ -29,12 +29,10 @@
 #include "RunListWidget.h"
 #include "RunStore.h"
 #include "SessionManager.h"
+#include "Waits.h"
 #include "charts/Palette.h"
 #include "config/ParamSpec.h"
 #include "output/Session.h"
-
-// How long to wait for training runs (as tests/common/TestWindow.h's kRunWaitMs).
-constexpr int kRunWaitMs = 60000;
 
 using namespace ade::ui;
 
@@ -143,11 +141,11 @@ class TestForms : public QObject {
         QVERIFY(f->isValid());
         // A focused field takes the wheel: Batch 8 -> 9, the optimiser's next choice.
         opt->setFocus();
-        QTRY_VERIFY(opt->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(opt->hasFocus(), kRunWaitMs);
         wheel(opt, -1);
         QCOMPARE(f->config().getString("optimizer"), std::string("sgd"));
         batch->setFocus();
-        QTRY_VERIFY(batch->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(batch->hasFocus(), kRunWaitMs);
         wheel(batch, 1);
         QCOMPARE(f->config().getInt("batch"), 9);
         QCOMPARE(batch->text(), QStringLiteral("9"));
@@ -159,7 +157,7 @@ class TestForms : public QObject {
         w->form()->setConfig(tinyA(100000000));
         auto* logEvery = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("log_every")));
         logEvery->setFocus();
-        QTRY_VERIFY(logEvery->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(logEvery->hasFocus(), kRunWaitMs);
         QTest::keyClick(logEvery, Qt::Key_Space);  // play, from inside a number field
         QCOMPARE(logEvery->text(), QStringLiteral("1"));
         QCOMPARE(w->store()->runs().size(), std::size_t(1));
@@ -196,7 +194,7 @@ class TestForms : public QObject {
         w->form()->setConfig(same);
         auto* from = qobject_cast<QLineEdit*>(w->form()->editor(QStringLiteral("init_from")));
         from->setFocus();
-        QTRY_VERIFY(from->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(from->hasFocus(), kRunWaitMs);
         QTest::keyClicks(from, QStringLiteral("run 1"));
         QCOMPARE(from->text(), QStringLiteral("run 1"));
         QCOMPARE(w->store()->runs().size(), std::size_t(3));
@@ -228,7 +226,7 @@ class TestForms : public QObject {
         type(rank, QStringLiteral("10"));
         rank->clearFocus();
         emit problems->linkActivated(QStringLiteral("data.rank"));
-        QTRY_VERIFY(rank->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(rank->hasFocus(), kRunWaitMs);
         const QRect r(rank->mapTo(w->form()->scrollArea()->viewport(), QPoint(0, 0)), rank->size());
         QVERIFY(w->form()->scrollArea()->viewport()->rect().contains(r));
     }

@@ -48,7 +48,7 @@ class TestInside : public QObject {
         auto w = windowWithARun(20);
         InsideView* v = w->insideView();
         v->setCurrentWidget(v->matrices());
-        QTRY_VERIFY_WITH_TIMEOUT(!v->matrices()->scene().views.empty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->matrices()->scene().views.empty(), kRunWaitMs);
         const RunRecord* r = w->store()->runs().front().get();
         QVERIFY(r->finalParams);
         const auto& views = v->matrices()->scene().views;
@@ -74,7 +74,7 @@ class TestInside : public QObject {
         auto w = windowWithARun(10);
         InsideView* v = w->insideView();
         v->setCurrentWidget(v->attention());
-        QTRY_VERIFY_WITH_TIMEOUT(v->attention()->scene().view.has_value(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(v->attention()->scene().view.has_value(), kRunWaitMs);
         const auto& view = *v->attention()->scene().view;
         for (Eigen::Index i = 0; i < view.weights.rows(); ++i)
             QVERIFY(std::abs(view.weights.row(i).sum() - 1.0) < 1e-12);
@@ -118,7 +118,7 @@ class TestInside : public QObject {
         auto w = windowWithARun(20);
         InsideView* v = w->insideView();
         v->setCurrentWidget(v->factorPlane());
-        QTRY_VERIFY_WITH_TIMEOUT(!v->factorPlane()->scene().runs.empty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->factorPlane()->scene().runs.empty(), kRunWaitMs);
         const RunRecord* r = w->store()->runs().front().get();
         auto marked = [&] {
             const PlaneTrajectory& t = v->factorPlane()->scene().runs.front();

@@ -113,7 +113,7 @@ class TestLessons : public QObject {
         QCOMPARE(panel->position(), QStringLiteral("A test lesson · step 1 of 3"));
         QCOMPARE(panel->title(), QStringLiteral("Two optimisers"));
         QVERIFY(panel->caption().startsWith(QStringLiteral("GD against Adam")));
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("manifold"));
         const std::vector<int> batch = w->batchIds();
         QCOMPARE(batch.size(), std::size_t(2));
@@ -121,13 +121,14 @@ class TestLessons : public QObject {
         // The caption sits under the charts, inside the screen, its text at least 1.5x the
         // window's type.
         const QRect screen = w->screen()->geometry();
-        QTRY_VERIFY(screen.contains(QRect(panel->mapToGlobal(QPoint(0, 0)), panel->size())));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            screen.contains(QRect(panel->mapToGlobal(QPoint(0, 0)), panel->size())), kRunWaitMs);
         auto* caption = panel->findChild<QWidget*>(QStringLiteral("lessonCaption"));
         QVERIFY(caption->font().pointSizeF() >= 1.5 * w->font().pointSizeF() - 0.01);
 
         // The runs pause at iteration 40, each exactly there, and stay.
         RunController* c = w->controller();
-        QTRY_VERIFY_WITH_TIMEOUT(c->paused(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(c->paused(), kRunWaitMs);
         for (int id : batch) {
             QCOMPARE(w->store()->run(id)->lastIteration(), 40L);
             QCOMPARE(w->store()->run(id)->state, RunState::Paused);
@@ -144,7 +145,7 @@ class TestLessons : public QObject {
         QCOMPARE(w->batchIds(), batch);
         QVERIFY(!c->paused());
         QTRY_VERIFY_WITH_TIMEOUT(w->store()->run(batch[0])->lastIteration() > 40, kRunWaitMs);
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("imbalance"));
         QVERIFY(w->charts()->emphasisedRuns().empty());
 
@@ -166,7 +167,8 @@ class TestLessons : public QObject {
         auto* field = w->form()->findChild<QLineEdit*>();
         QVERIFY(field);
         field->setFocus();
-        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(field));
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(field),
+                                  kRunWaitMs);
         QTest::keyClick(field, Qt::Key_Right);
         QTest::keyClick(field, Qt::Key_Left);
         QCOMPARE(player->stepIndex(), 1);
@@ -187,7 +189,8 @@ class TestLessons : public QObject {
         for (int id : batch)
             QVERIFY(!isActive(w->store()->run(id)->state));
         QCOMPARE(w->batchIds().size(), std::size_t(12));  // 4 runs × the preset's 3 seeds
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(4));  // no chart named: the grid
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(4),
+                                  kRunWaitMs);  // no chart named: the grid
         QVERIFY(!player->next());  // the last step
 
         // Esc leaves the lesson and presentation mode; Esc is Stop again.
@@ -205,7 +208,7 @@ class TestLessons : public QObject {
         const QString file = writeLesson(dir, "test-lesson.json", kLesson);
         auto w = makeWindow();
         QVERIFY(w->lessons()->playFile(file));
-        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), kRunWaitMs);
         w->resetRuns();
         QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused() &&
                                      w->store()->run(w->batchIds()[0])->lastIteration() == 40,
@@ -241,7 +244,7 @@ class TestLessons : public QObject {
         QCOMPARE(highlighted.count(), 1);
         QCOMPARE(highlighted.front().front().toString(), QStringLiteral("fast-lower"));
         QCOMPARE(w->lessons()->highlightedClaim(), QStringLiteral("fast-lower"));
-        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), kRunWaitMs);
         bool holds = false;
         const auto result = w->lessons()->evaluateClaim(QStringLiteral("fast-lower"), &holds);
         QVERIFY(result);
@@ -281,7 +284,7 @@ class TestLessons : public QObject {
                  qPrintable(error));
         QCOMPARE(w->lessons()->captionPanel()->title(),
                  QStringLiteral("Two starts on the same data"));
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("loss"));
         QCOMPARE(w->batchRuns().size(), std::size_t(9));  // 3 runs × the preset's 3 seeds
         QCOMPARE(w->batchRuns()[0].label, std::string("alg1-spectral"));

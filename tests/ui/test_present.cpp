@@ -72,12 +72,13 @@ class TestPresent : public QObject {
         auto w = makeWindow();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         const QRect avail = w->screen()->availableGeometry();
-        QTRY_VERIFY2(avail.contains(w->frameGeometry()),
-                     qPrintable(QStringLiteral("window %1,%2 %3x%4")
-                                    .arg(w->frameGeometry().x())
-                                    .arg(w->frameGeometry().y())
-                                    .arg(w->frameGeometry().width())
-                                    .arg(w->frameGeometry().height())));
+        QTRY_VERIFY2_WITH_TIMEOUT(avail.contains(w->frameGeometry()),
+                                  qPrintable(QStringLiteral("window %1,%2 %3x%4")
+                                                 .arg(w->frameGeometry().x())
+                                                 .arg(w->frameGeometry().y())
+                                                 .arg(w->frameGeometry().width())
+                                                 .arg(w->frameGeometry().height())),
+                                  kRunWaitMs);
         const QSize least = w->minimumSizeHint();
         QVERIFY2(least.width() <= avail.width() && least.height() <= avail.height(),
                  qPrintable(QStringLiteral("%1x%2").arg(least.width()).arg(least.height())));
@@ -95,7 +96,7 @@ class TestPresent : public QObject {
         // The About tab, raised: wide enough to read, wrapped at word boundaries only.
         about->raise();
         auto* text = w->findChild<QTextBrowser*>(QStringLiteral("about"));
-        QTRY_VERIFY(text->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(text->isVisible(), kRunWaitMs);
         QVERIFY2(text->width() >= 240, qPrintable(QString::number(text->width())));
         QCOMPARE(text->wordWrapMode(), QTextOption::WordWrap);
         // Every chart of the grid keeps a usable size.
@@ -132,9 +133,12 @@ class TestPresent : public QObject {
         QVERIFY(!tabs->tabBar()->isVisible());
         QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(w->charts()));
         QVERIFY(!w->findChild<QCheckBox*>(QStringLiteral("logY"))->isVisible());
-        QTRY_COMPARE(w->geometry(), w->screen()->geometry());  // full screen
+        QTRY_COMPARE_WITH_TIMEOUT(w->geometry(), w->screen()->geometry(),
+                                  kRunWaitMs);  // full screen
         // Four charts as a 2x2 grid filling the screen, in large type.
-        QTRY_VERIFY(visiblePanels(*w).size() == std::min<std::size_t>(4, w->charts()->panels().size()));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            visiblePanels(*w).size() == std::min<std::size_t>(4, w->charts()->panels().size()),
+            kRunWaitMs);
         QCOMPARE(visiblePanels(*w).size(), std::size_t(4));
         for (ChartPanel* p : visiblePanels(*w)) {
             QVERIFY(p->options().presentation);
@@ -144,21 +148,21 @@ class TestPresent : public QObject {
         QVERIFY(legend->font().pointSizeF() >= 1.5 * normalFont);
         // Key 2: the second chart alone; 0: the grid again.
         QTest::keyClick(w.get(), Qt::Key_2);
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front(), w->charts()->panels()[1]);
-        QTRY_VERIFY(visiblePanels(*w).front()->width() >= 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(visiblePanels(*w).front()->width() >= 1000, kRunWaitMs);
         QVERIFY(visiblePanels(*w).front()->height() >= 560);
         QTest::keyClick(w.get(), Qt::Key_0);
-        QTRY_COMPARE(visiblePanels(*w).size(), std::size_t(4));
+        QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(4), kRunWaitMs);
 
         QTest::keyClick(w.get(), Qt::Key_F11);
         QVERIFY(!w->presentation());
-        QTRY_COMPARE(w->geometry(), geometry);
+        QTRY_COMPARE_WITH_TIMEOUT(w->geometry(), geometry, kRunWaitMs);
         QCOMPARE(tabs->currentIndex(), 1);
         QVERIFY(tabs->tabBar()->isVisible());
         for (QDockWidget* d : w->findChildren<QDockWidget*>())
             QCOMPARE(d->isVisible(), docks[d->objectName()]);
-        QTRY_COMPARE(w->saveState(), state);
+        QTRY_COMPARE_WITH_TIMEOUT(w->saveState(), state, kRunWaitMs);
         QVERIFY(w->findChild<QCheckBox*>(QStringLiteral("logY"))->isVisible() ||
                 !w->charts()->isVisible());
         QCOMPARE(legend->font().pointSizeF(), normalFont);
@@ -202,7 +206,7 @@ class TestPresent : public QObject {
         auto* hint = w->charts()->findChild<QLabel*>(QStringLiteral("emptyHint"));
         QVERIFY(hint);
         QVERIFY(w->charts()->emptyHintShown());
-        QTRY_VERIFY(hint->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(hint->isVisible(), kRunWaitMs);
         QVERIFY2(hint->text().contains(QStringLiteral("Start")), qPrintable(hint->text()));
         QVERIFY(hint->text().contains(QStringLiteral("Play")));
         QVERIFY(w->loadPreset(QLatin1String(kPreset), false, {"iterations=20"}));
@@ -216,11 +220,11 @@ class TestPresent : public QObject {
         w->form()->setConfig(adetest::tinyA(10));
         w->setSeeds(1);  // one run, so that deleting it empties the charts
         w->startFromForm();
-        QTRY_VERIFY(!hint->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!hint->isVisible(), kRunWaitMs);
         QVERIFY(!w->charts()->emptyHintShown());
         QVERIFY(finished.wait(60000));
         w->deleteRun(w->store()->runs().front()->id);
-        QTRY_VERIFY(hint->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(hint->isVisible(), kRunWaitMs);
     }
 
     // 18. Start on an idle window with a preset loaded: the whole comparison; Play: one run
@@ -269,7 +273,7 @@ class TestPresent : public QObject {
         QVERIFY(w->action(QStringLiteral("quickStart")));
         w->action(QStringLiteral("quickStart"))->trigger();
         auto* quick = w->findChild<QDialog*>(QStringLiteral("quickStartDialog"));
-        QTRY_VERIFY(quick && quick->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(quick && quick->isVisible(), kRunWaitMs);
         const QString text = quick->findChild<QTextBrowser*>()->toPlainText();
         QVERIFY(text.contains(QStringLiteral("Start")) && text.contains(QStringLiteral("Play")));
         QVERIFY(text.contains(QStringLiteral("F11")));
@@ -282,7 +286,7 @@ class TestPresent : public QObject {
         QCOMPARE(static_cast<int>(list.size()), withKeys);
         w->action(QStringLiteral("shortcuts"))->trigger();
         auto* table = w->findChild<QTableWidget*>(QStringLiteral("shortcutsTable"));
-        QTRY_VERIFY(table && table->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(table && table->isVisible(), kRunWaitMs);
         QCOMPARE(table->rowCount(), withKeys);
         QStringList rows;
         for (int i = 0; i < table->rowCount(); ++i)

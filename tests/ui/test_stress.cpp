@@ -482,7 +482,7 @@ class TestStress : public QObject {
         w.reset();
         const qint64 ms = t.elapsed();
         qInfo("ui_stress: window destroyed mid-run in %lld ms", static_cast<long long>(ms));
-        QVERIFY(ms < 5000);
+        QVERIFY(ms < kWaitMs);  // bounded, not timed: the runs are far longer than any wait
         QVERIFY(waitFor([&] { return workerThreads() == threads0; }, 10000));
         // What was computed is in the recovery file, offered at the next start.
         checkRecovered(path, seen);
@@ -504,7 +504,7 @@ class TestStress : public QObject {
         QVERIFY(w->close());
         const qint64 ms = t.elapsed();
         qInfo("ui_stress: window closed mid-run in %lld ms", static_cast<long long>(ms));
-        QVERIFY(ms < 5000);
+        QVERIFY(ms < kWaitMs);  // bounded, not timed: the runs are far longer than any wait
         QVERIFY(!w->controller()->anyActive());
         QVERIFY(waitFor([&] { return workerThreads() == threads0; }, 10000));
         std::map<QString, std::vector<std::vector<double>>> kept;

@@ -199,7 +199,8 @@ class TestSweep : public QObject {
         QSignalSpy done(s, &SweepView::finished);
         QVERIFY(s->start());
         auto* state = w->findChild<QLabel*>(QStringLiteral("stateLabel"));
-        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("of 12 runs done")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("of 12 runs done")),
+                                 kRunWaitMs);
         QVERIFY(state->text().startsWith(QStringLiteral("Sweep: ")));
         QVERIFY(!state->text().contains(QStringLiteral("idle")));
         QTRY_VERIFY_WITH_TIMEOUT(s->outcomes().size() >= 2, 60000);

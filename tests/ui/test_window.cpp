@@ -5,7 +5,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -67,7 +66,7 @@ class TestWindow : public QObject {
         QVERIFY(exp->itemText(b).startsWith(QStringLiteral("b — ")));  // with their titles
         QVERIFY(w->form()->editor(QStringLiteral("data.kappa_m")));
         exp->setCurrentIndex(b);
-        QTRY_VERIFY(w->form()->editor(QStringLiteral("b.tau")));
+        QTRY_VERIFY_WITH_TIMEOUT(w->form()->editor(QStringLiteral("b.tau")), kRunWaitMs);
         QVERIFY(!w->form()->editor(QStringLiteral("data.kappa_m")));
         QCOMPARE(w->form()->config().experiment(), std::string("b"));
         QVERIFY(w->form()->isValid());
@@ -144,27 +143,26 @@ class TestWindow : public QObject {
         QVERIFY(c->paused());
         QCOMPARE(r->state, RunState::Paused);
         QSignalSpy drained(c, &RunController::drained);
-        QVERIFY(drained.wait(2000));  // buffered records arrive...
-        QVERIFY(drained.wait(2000));
+        QVERIFY(drained.wait(kRunWaitMs));  // buffered records arrive...
+        QVERIFY(drained.wait(kRunWaitMs));
         const std::size_t held = r->size();
-        QVERIFY(drained.wait(2000));  // ...then nothing more while paused
-        QVERIFY(drained.wait(2000));
+        QVERIFY(drained.wait(kRunWaitMs));  // ...then nothing more while paused
+        QVERIFY(drained.wait(kRunWaitMs));
         QCOMPARE(r->size(), held);
 
         QTest::keyClick(w.get(), Qt::Key_S);  // step: exactly one more record
         QTRY_COMPARE_WITH_TIMEOUT(r->size(), held + 1, kRunWaitMs);
-        QVERIFY(drained.wait(2000));
+        QVERIFY(drained.wait(kRunWaitMs));
         QCOMPARE(r->size(), held + 1);
         QVERIFY(c->paused());
 
         QTest::keyClick(w.get(), Qt::Key_Space);  // resume
         QTRY_VERIFY_WITH_TIMEOUT(r->size() > held + 3, kRunWaitMs);
 
-        QElapsedTimer t;
-        t.start();
         QTest::keyClick(w.get(), Qt::Key_Escape);  // stop
-        QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), 2000);
-        QVERIFY(t.elapsed() < 1000);
+        // The run has far more iterations than a test can wait for: that it ends at all is the
+        // stop (a wait on the condition, not on a clock that a loaded machine would fail).
+        QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), kRunWaitMs);
         QCOMPARE(w->store()->run(firstId)->state, RunState::Stopped);
 
         const int colour = w->store()->run(firstId)->colorIndex;
@@ -326,10 +324,7 @@ class TestWindow : public QObject {
         w->form()->setConfig(tinyConfig(100000000));
         w->startFromForm();
         QTRY_VERIFY_WITH_TIMEOUT(onlyRun(*w->store())->size() >= 2, kRunWaitMs);
-        QElapsedTimer t;
-        t.start();
-        QVERIFY(w->close());
-        QVERIFY(t.elapsed() < 1000);
+        QVERIFY(w->close());  // returns with the 1e8-iteration run stopped, not finished
         QVERIFY(!w->controller()->anyActive());
         QCOMPARE(onlyRun(*w->store())->state, RunState::Stopped);
         w.reset();  // destroying after close must not touch freed widgets

@@ -1,0 +1,8 @@
+#pragma once
+
+// How long a test waits for a condition (records, a pause, the end of a run, a layout settling).
+// A ceiling, not a delay: the QTRY_* waits end as soon as their condition holds, so a passing
+// test is not slower. Qt's QTRY_* default of 5 s is too short under AddressSanitizer on a 2-core
+// machine running two tests at once (ui_window waited 6.4 s for a preset's nine runs) or under
+// `stress-ng --cpu 2`; every wait in the suite uses this instead.
+inline constexpr int kRunWaitMs = 60000;
