@@ -55,11 +55,10 @@ function(ade_unity target)
   endif()
 endfunction()
 
-# ade_test_pch(TARGET LIBS...): TARGET reuses the precompiled header its test folder shares for
-# its kind (the kind is "ui" when LIBS names ade_ui). Qt Test defines QT_TESTCASE_SOURCEDIR as
-# the folder of each program, so a header is shared within a folder only. The donor targets
-# are made on first use; each compiles one empty file with exactly the flags of a test program
-# of its folder and kind.
+# ade_test_pch(TARGET LIBS...): TARGET reuses the precompiled header every test program of its
+# kind shares (the kind is "ui" when LIBS names ade_ui). With Qt Test's per-folder macros gone
+# (ade_relocatable_qt_test below) the test programs of all folders have the same flags. The two
+# donor targets are made on first use; each compiles one empty file with exactly those flags.
 function(ade_test_pch target)
   if(NOT ADE_PCH)
     return()
@@ -68,8 +67,7 @@ function(ade_test_pch target)
   if("ade_ui" IN_LIST ARGN)
     set(kind ui)
   endif()
-  get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
-  set(donor ade_test_pch_${folder}_${kind})
+  set(donor ade_test_pch_${kind})
   if(NOT TARGET ${donor})
     set(src ${CMAKE_BINARY_DIR}/${donor}.cpp)
     if(NOT EXISTS ${src})
@@ -88,4 +86,18 @@ function(ade_test_pch target)
     endif()
   endif()
   target_precompile_headers(${target} REUSE_FROM ${donor})
+endfunction()
+
+# ade_relocatable_qt_test(): Qt Test puts each test program's absolute source and build folders
+# on its compile line (QT_TESTCASE_SOURCEDIR and QT_TESTCASE_BUILDDIR, read only by
+# QFINDTESTDATA), so no two clones of the tree could share a compiled test or test header through
+# ccache: its base dir rewrites paths, not macro values. The fresh root's build and the host's
+# build of the same commit missed on every test object (half the steps). The definitions are
+# dropped from Qt6::Test; a test finds its data through ADE_TEST_SOURCE_DIR, which ctest sets.
+function(ade_relocatable_qt_test)
+  get_target_property(defs Qt6::Test INTERFACE_COMPILE_DEFINITIONS)
+  if(defs)
+    list(FILTER defs EXCLUDE REGEX "^QT_TESTCASE_(SOURCE|BUILD)DIR=")
+    set_target_properties(Qt6::Test PROPERTIES INTERFACE_COMPILE_DEFINITIONS "${defs}")
+  endif()
 endfunction()

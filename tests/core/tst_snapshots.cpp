@@ -219,8 +219,10 @@ class TestSnapshots : public QObject {
 
     void oldSessionOpensWithoutSnapshots() {
         // Written by the explorer before snapshots existed (c-lora-drift, 40 iterations).
-        const QString file = QFINDTESTDATA("data/session-before-snapshots.json");
-        QVERIFY(!file.isEmpty());
+        // ADE_TEST_SOURCE_DIR: this program's source folder, set by ctest (tests/CMakeLists.txt).
+        const QString file = QDir(qEnvironmentVariable("ADE_TEST_SOURCE_DIR"))
+                                 .filePath(QStringLiteral("data/session-before-snapshots.json"));
+        QVERIFY2(QFileInfo::exists(file), qPrintable(file));
         const auto r = readSessionFile(file.toStdString());
         QVERIFY2(r.session, r.error.c_str());
         QCOMPARE(r.session->runs.size(), std::size_t(3));
