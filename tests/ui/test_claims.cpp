@@ -118,7 +118,7 @@ class TestClaims : public QObject {
         QVERIFY2(list->rowText(0).contains(QStringLiteral("◌")), qPrintable(list->rowText(0)));
         QVERIFY(list->rowText(0).contains(QStringLiteral("pending")));
         QVERIFY(list->rowText(0).contains(QStringLiteral("Two identical runs end at the same loss.")));
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
         QCOMPARE(w->claims()->results()[1].status, ade::ClaimStatus::DoesNotHold);
         QVERIFY2(list->rowText(0).contains(QStringLiteral("✓")), qPrintable(list->rowText(0)));
@@ -140,7 +140,7 @@ class TestClaims : public QObject {
         // Reset keeps the claims on the (new records of the) same runs.
         w->resetRuns();
         QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
     }
 

@@ -32,7 +32,7 @@ std::unique_ptr<MainWindow> windowWithARun(long iterations) {
     w->resize(1200, 800);
     QSignalSpy done(w->controller(), &RunController::allFinished);
     w->controller()->start("gd", adetest::tinyA(iterations));
-    if (!done.wait(60000)) qFatal("the run did not finish");
+    if (!done.wait(kRunWaitMs)) qFatal("the run did not finish");
     w->controller()->drain();
     w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentWidget(w->insideView());
     return w;
@@ -104,7 +104,7 @@ class TestInside : public QObject {
         QSignalSpy done(w->controller(), &RunController::allFinished);
         w->controller()->start("lora", adetest::configFrom({{"experiment", "c"}, {"iterations", "10"},
                                                             {"data.n", "16"}, {"data.test_n", "8"}}));
-        QVERIFY(done.wait(60000));
+        QVERIFY(done.wait(kRunWaitMs));
         w->controller()->drain();
         w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentWidget(w->insideView());
         InsideView* v = w->insideView();

@@ -102,7 +102,7 @@ class TestLandscape : public QObject {
         QTimer timer;
         QObject::connect(&timer, &QTimer::timeout, [&] { ++ticks; });
         timer.start(20);
-        QTRY_VERIFY_WITH_TIMEOUT(panel.outcome() != nullptr, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.outcome() != nullptr, kRunWaitMs);
         const double seconds = clock.elapsed() / 1000.0;
         qInfo("33x33 landscape of Experiment B: %.1f s, %d timer ticks on the GUI thread meanwhile",
               seconds, ticks);

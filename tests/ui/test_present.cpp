@@ -222,7 +222,7 @@ class TestPresent : public QObject {
         w->startFromForm();
         QTRY_VERIFY_WITH_TIMEOUT(!hint->isVisible(), kRunWaitMs);
         QVERIFY(!w->charts()->emptyHintShown());
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         w->deleteRun(w->store()->runs().front()->id);
         QTRY_VERIFY_WITH_TIMEOUT(hint->isVisible(), kRunWaitMs);
     }
@@ -241,12 +241,12 @@ class TestPresent : public QObject {
         QCOMPARE(w->store()->runs().size(), std::size_t(3));
         QCOMPARE(w->store()->runs()[0]->name, QStringLiteral("alg1-spectral"));
         QCOMPARE(w->store()->runs()[2]->name, QStringLiteral("sgd-random"));
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         // Again: the comparison again (the earlier runs stay in the list, hidden).
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(6));
         QVERIFY(!w->store()->runs()[0]->visible);
-        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
         // The form changed: Start is one run of the form.
         ade::Config c = w->form()->config();
         c.setJson("seed", 7);
@@ -255,7 +255,7 @@ class TestPresent : public QObject {
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(7));
         QCOMPARE(w->store()->runs().back()->config.getInt("seed"), 7);
-        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
 
         // Play on an idle window with the preset loaded: one run, the form's.
         auto v = makeWindow();
@@ -264,7 +264,7 @@ class TestPresent : public QObject {
         v->action(QStringLiteral("pause"))->trigger();
         QCOMPARE(v->store()->runs().size(), std::size_t(1));
         QVERIFY(v->store()->runs().front()->config.toJson() == v->form()->config().toJson());
-        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->anyActive(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->anyActive(), kRunWaitMs);
     }
 
     // 18. Help: Quick start and the keyboard shortcuts, listed from the actions.

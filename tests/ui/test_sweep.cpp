@@ -47,7 +47,7 @@ std::unique_ptr<MainWindow> sweepWindow(const ade::Config& base) {
     return w;
 }
 
-bool runSweep(SweepView* s, int timeoutMs = 120000) {
+bool runSweep(SweepView* s, int timeoutMs = kRunWaitMs) {
     QSignalSpy done(s, &SweepView::finished);
     if (!s->start()) {
         qWarning("%s", qPrintable(s->findChild<QLabel*>(QStringLiteral("sweepStatus"))->text()));
@@ -203,9 +203,9 @@ class TestSweep : public QObject {
                                  kRunWaitMs);
         QVERIFY(state->text().startsWith(QStringLiteral("Sweep: ")));
         QVERIFY(!state->text().contains(QStringLiteral("idle")));
-        QTRY_VERIFY_WITH_TIMEOUT(s->outcomes().size() >= 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(s->outcomes().size() >= 2, kRunWaitMs);
         s->findChild<QPushButton*>(QStringLiteral("sweepRun"))->click();  // Cancel
-        QVERIFY(done.wait(60000));
+        QVERIFY(done.wait(kRunWaitMs));
         QVERIFY(s->outcomes().size() >= 2);
         int completed = 0;
         for (const auto& o : s->outcomes())

@@ -39,7 +39,7 @@ using adetest::makeWindow;
 void runToEnd(MainWindow& w, const QString& name, const ade::Config& c) {
     QSignalSpy done(w.controller(), &RunController::allFinished);
     w.controller()->start(name, c);
-    QVERIFY(done.wait(60000));
+    QVERIFY(done.wait(kRunWaitMs));
 }
 
 bool bitEqual(const ade::ParamSet& a, const ade::ParamSet& b) {
@@ -76,7 +76,7 @@ class TestTimeTravel : public QObject {
         QSignalSpy done(w->controller(), &RunController::allFinished);
         QString error;
         QVERIFY2(w->sessions()->continueRun(first, 40, &error), qPrintable(error));
-        QVERIFY(done.wait(60000));
+        QVERIFY(done.wait(kRunWaitMs));
         const RunRecord* cont = w->store()->runs().back().get();
         QVERIFY(cont->id != first);
         QVERIFY(!cont->snapshots.empty());
@@ -157,14 +157,14 @@ class TestTimeTravel : public QObject {
         auto w = makeWindow();
         w->controller()->start("long", adetest::tinyA(400000, {{"snapshots", "50"}}));
         TimeTravelBar* bar = w->timeTravelBar();
-        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() >= 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() >= 2, kRunWaitMs);
         QVERIFY(w->timeCursor()->isLive());
         QCOMPARE(bar->slider()->value(), bar->slider()->maximum());
         // Scrub back during the run: the cursor stays while snapshots keep coming.
         bar->slider()->setValue(1);
         const long at = w->timeCursor()->iteration();
         const int seen = bar->slider()->maximum();
-        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() > seen, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() > seen, kRunWaitMs);
         QCOMPARE(w->timeCursor()->iteration(), at);
         QCOMPARE(bar->slider()->value(), 1);
         w->controller()->stopAndWait();
@@ -192,7 +192,7 @@ class TestTimeTravel : public QObject {
         QVERIFY(!ids.empty());
         w->timeCursor()->setFocusRun(ids.front());
         TimeTravelBar* bar = w->timeTravelBar();
-        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() >= 6, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->maximum() >= 6, kRunWaitMs);
         QVERIFY(w->controller()->anyActive());
         bar->slider()->setValue(bar->slider()->maximum() / 2);
         QVERIFY(!w->timeCursor()->isLive());

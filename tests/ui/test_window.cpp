@@ -77,7 +77,7 @@ class TestWindow : public QObject {
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(20));
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         const int all = loss->drawnPoints();
         auto* entry = loss->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
@@ -204,7 +204,7 @@ class TestWindow : public QObject {
         b.setText("init_scale", "1.0");  // its own random draw would differ from run 1's
         w->form()->setConfig(b);
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         QCOMPARE(w->store()->runs().size(), std::size_t(2));
         const RunRecord* r1 = w->store()->runs()[0].get();
         const RunRecord* r2 = w->store()->runs()[1].get();
@@ -258,7 +258,7 @@ class TestWindow : public QObject {
         second.setText("lr", "0.01");
         w->form()->setConfig(second);
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         QCOMPARE(w->store()->runs().size(), std::size_t(2));
         for (const auto& r : w->store()->runs())
             QCOMPARE(r->state, RunState::Completed);
@@ -285,7 +285,7 @@ class TestWindow : public QObject {
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(40));
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         const int raw = loss->drawnPoints();
         w->charts()->setSmoothing(0.6);
@@ -301,7 +301,7 @@ class TestWindow : public QObject {
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(50));
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         auto* view = loss->findChild<QChartView*>();
         QVERIFY(view);
@@ -336,7 +336,7 @@ class TestWindow : public QObject {
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(30));
         w->startFromForm();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kRunWaitMs));
         const QString file = dir.filePath(QStringLiteral("shot.png"));
         QVERIFY(w->saveScreenshot(file));
         QImage img(file);
@@ -387,7 +387,7 @@ class TestWindow : public QObject {
         s->findChild<QSpinBox*>(QStringLiteral("sweepSeeds"))->setValue(1);
         QSignalSpy done(s, &SweepView::finished);
         QVERIFY(s->start());
-        QVERIFY(done.wait(60000));
+        QVERIFY(done.wait(kRunWaitMs));
         QCOMPARE(s->results().configs.size(), std::size_t(2));
         QCOMPARE(s->linePlot()->xCount(), 2);
         QVERIFY(!s->linePlot()->fitted());  // two points: no slope "fitted" with R² = 1
