@@ -135,7 +135,14 @@ void ClaimsChecklist::render() {
                                  : claimHtml(claims_[i], r, large_);
         if (rows_[i]->text() != html) rows_[i]->setText(html);  // no relayout when unchanged
         rows_[i]->setVisible(!onlyHighlighted_ || highlighted_.isEmpty() || lit);
-        rows_[i]->setToolTip(QString::fromStdString(r.detail));
+        // What would make the claim fail: its negative control, which the report checks.
+        QString tip = QString::fromStdString(r.detail);
+        if (claims_[i].control)
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                   tr("Negative control: %1. The report (attention-explorer-cli report) checks "
+                      "that the claim does not hold there, so that it is shown able to fail.")
+                       .arg(QString::fromStdString(claims_[i].control->why));
+        rows_[i]->setToolTip(tip);
     }
     setVisible(!claims_.empty());
 }

@@ -50,7 +50,7 @@ enum ExitCode {
     ExitInvalid = 2,
     ExitDiverged = 3,
     ExitFailed = 4,
-    ExitClaims = 5,  // report: a claim does not hold (or could not be checked)
+    ExitClaims = 5,  // report: a claim does not hold, could not be checked, or holds on its control
     ExitIncomplete = 6,  // sweep collect: tasks missing or failed
     ExitInterrupted = 130
 };

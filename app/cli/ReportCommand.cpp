@@ -87,7 +87,15 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
             std::printf("[%zu/%zu] %s\n", i + 1, plans.size(), plan.name.c_str()), std::fflush(stdout);
         if (a.quick && !plan.quickSkipReason().empty()) {
             if (!a.quiet) std::printf("    not run at quick sizes: %s\n", plan.quickSkipReason().c_str());
-            reports.push_back(skippedPresetReport(plan, plan.quickSkipReason()));
+            PresetReport rep = skippedPresetReport(plan, plan.quickSkipReason());
+            // Its controls still run, at the sizes they declare.
+            runControlsForReport(
+                plan, {}, out / plan.name, jobs, a.commandLine, &control,
+                [&](const std::string& line) {
+                    if (!a.quiet) std::printf("    %s\n", line.c_str()), std::fflush(stdout);
+                },
+                rep);
+            reports.push_back(std::move(rep));
             continue;
         }
         std::vector<RunOutcome> outcomes;
@@ -148,6 +156,10 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     if (s.notHolding) std::printf(", %d do not hold", s.notHolding);
     if (s.unavailable) std::printf(", %d could not be checked", s.unavailable);
     if (s.skippedClaims) std::printf(", %d not run at quick sizes", s.skippedClaims);
+    std::printf("; negative controls: %d of %d fail as they must", s.controlsFailing, s.controls);
+    if (s.controlsHolding)
+        std::printf(", %d HOLD (their claims cannot fail there)", s.controlsHolding);
+    if (s.controlsUnchecked) std::printf(", %d not checked", s.controlsUnchecked);
     std::printf(" (%.0f s); wrote %s/report.md and report.json\n", h.seconds, a.outDir.c_str());
     if (control.stopRequested()) {
         std::cerr << "attention-explorer-cli: interrupted; the report covers the presets run so far\n";
@@ -156,6 +168,7 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     bool problems = false;
     for (const auto& r : reports)
         problems = problems || !r.problems.empty();
-    if (s.notHolding || s.unavailable) return ExitClaims;
+    if (s.notHolding || s.unavailable || s.controlsHolding || s.controlsUnchecked)
+        return ExitClaims;
     return problems ? ExitFailed : ExitOk;
 }

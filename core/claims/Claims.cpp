@@ -13,11 +13,9 @@ namespace ade {
 namespace {
 
 const std::map<std::string, ClaimCheck>& checkNames() {
-    static const std::map<std::string, ClaimCheck> m = {{"ratio", ClaimCheck::Ratio},
-                                                        {"close", ClaimCheck::Close},
-                                                        {"trend", ClaimCheck::Trend},
-                                                        {"floor", ClaimCheck::Floor},
-                                                        {"slope", ClaimCheck::Slope}};
+    static const std::map<std::string, ClaimCheck> m = {
+        {"ratio", ClaimCheck::Ratio}, {"close", ClaimCheck::Close}, {"trend", ClaimCheck::Trend},
+        {"floor", ClaimCheck::Floor}, {"reach", ClaimCheck::Reach}, {"slope", ClaimCheck::Slope}};
     return m;
 }
 const std::map<std::string, ClaimStat>& statNames() {
@@ -56,6 +54,8 @@ std::set<std::string> keysFor(ClaimCheck c) {
     case ClaimCheck::Close: return {"run", "other", "stat"};
     case ClaimCheck::Trend: return {"run", "direction", "window"};
     case ClaimCheck::Floor: return {"run", "other", "tol"};
+    case ClaimCheck::Reach:
+        return {"run", "other", "tol", "by"};
     case ClaimCheck::Slope: return {"run", "x", "stat"};
     }
     return {};
@@ -108,7 +108,8 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     if (!str("metric", c.metric, true)) return fail(where + "needs a \"metric\" (a column)");
     if (!str("run", c.run, true)) return fail(where + "needs a \"run\" (a run name of the preset)");
 
-    std::set<std::string> allowed = {"id", "text", "paper", "check", "metric", "min", "max"};
+    std::set<std::string> allowed = {"id",     "text", "paper", "check",
+                                     "metric", "min",  "max",   "control"};
     for (const auto& k : keysFor(c.check))
         allowed.insert(k);
     for (auto it = j.begin(); it != j.end(); ++it)
@@ -138,6 +139,9 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     c.direction = directionNames().at(direction);
     if (!str("other", c.other, false)) return fail(where + "\"other\" must be a run name");
     if (!str("x", c.x, false)) return fail(where + "\"x\" must be a key");
+    if (!str("by", c.by, false) ||
+        (c.by != "data_passes" && c.by != "iteration" && c.by != "time_s"))
+        return fail(where + "\"by\" must be data_passes, iteration or time_s");
 
     const bool hasMin = j.contains("min"), hasMax = j.contains("max");
     switch (c.check) {
@@ -158,10 +162,19 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     case ClaimCheck::Floor:
         if (!hasMin && !hasMax) return fail(where + "floor needs \"min\" or \"max\"");
         break;
+    case ClaimCheck::Reach:
+        if (c.other.empty()) return fail(where + "reach needs \"other\" (the run compared)");
+        if (!hasMin && !hasMax) return fail(where + "reach needs \"min\" or \"max\"");
+        break;
     case ClaimCheck::Slope:
         if (c.x.empty()) return fail(where + "slope needs \"x\" (the swept key)");
         if (!hasMin && !hasMax) return fail(where + "slope needs \"min\" or \"max\"");
         break;
+    }
+    if (j.contains("control")) {
+        std::string e;
+        c.control = parseControl(j.at("control"), c, &e);
+        if (!c.control) return fail(where + e);
     }
     return c;
 }
@@ -198,9 +211,11 @@ nlohmann::json toJson(const ClaimSpec& c) {
     if (keys.count("direction")) j["direction"] = nameOf(directionNames(), c.direction);
     if (keys.count("window")) j["window"] = c.window;
     if (keys.count("tol")) j["tol"] = c.tol;
+    if (keys.count("by")) j["by"] = c.by;
     if (keys.count("x")) j["x"] = c.x;
     if (c.min > -1e300) j["min"] = c.min;
     if (c.max < 1e300) j["max"] = c.max;
+    if (c.control) j["control"] = toJson(*c.control);
     return j;
 }
 
@@ -238,6 +253,10 @@ std::string quantityName(const ClaimSpec& c) {
     case ClaimCheck::Close: return "relative difference";
     case ClaimCheck::Trend: return "change over the last " + fmt(c.window * 100) + "%";
     case ClaimCheck::Floor: return c.other.empty() ? "iteration" : "times sooner";
+    case ClaimCheck::Reach:
+        return "times sooner in " + std::string(c.by == "data_passes" ? "data passes"
+                                                : c.by == "iteration" ? "iterations"
+                                                                      : "wall time");
     case ClaimCheck::Slope: return "slope";
     }
     return "";
@@ -297,7 +316,33 @@ std::pair<std::size_t, std::size_t> comparableRecords(const ClaimRun& a, const C
 struct SeedValue {
     double value = NAN;
     bool inRange = false;
+    // reach: the same ratio in the other two counts, and what did not reach the target
+    double iterations = NAN, passes = NAN, seconds = NAN, target = NAN;
+    bool runMissed = false, otherMissed = false;
 };
+
+// reach: the first record of `h` at or below `target`, as (row index) or -1.
+long firstAtOrBelow(const MetricHistory& h, int col, double target, std::size_t count) {
+    for (std::size_t i = 0; i < std::min(count, h.rows.size()); ++i)
+        if (h.rows[i][static_cast<std::size_t>(col)] <= target) return static_cast<long>(i);
+    return -1;
+}
+
+// reach: x(other) / x(run) in column `by` (a first record at 0 counts as one record interval;
+// `other` not reaching: its last record, a lower bound; `run` not reaching: 0).
+double reachRatio(const MetricHistory& a, long ia, const MetricHistory& b, long ib,
+                  const std::string& by) {
+    const int ca = a.column(by), cb = b.column(by);
+    if (ca < 0 || cb < 0) return NAN;
+    if (ia < 0) return 0.0;
+    const auto at = [](const MetricHistory& h, long i, int c) {
+        return h.rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
+    };
+    double xa = at(a, ia, ca);
+    if (xa <= 0 && a.rows.size() > 1) xa = at(a, 1, ca);
+    const double xb = at(b, ib < 0 ? static_cast<long>(b.rows.size()) - 1 : ib, cb);
+    return xa > 0 ? xb / xa : NAN;
+}
 
 // The runs of one label, by seed and sweep point (a run pairs with the other run of the same
 // seed and sweep values).
@@ -327,9 +372,9 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     const auto mine = bySeed(runs, c.run);
     if (mine.empty()) return unavailable("no run '" + c.run + "'");
     std::map<std::string, const ClaimRun*> others;
-    const bool paired =
-        c.check == ClaimCheck::Ratio || c.check == ClaimCheck::Close ||
-        (c.check == ClaimCheck::Floor && !c.other.empty());
+    const bool paired = c.check == ClaimCheck::Ratio || c.check == ClaimCheck::Close ||
+                        c.check == ClaimCheck::Reach ||
+                        (c.check == ClaimCheck::Floor && !c.other.empty());
     if (paired) {
         others = bySeed(runs, c.other);
         if (others.empty()) return unavailable("no run '" + c.other + "'");
@@ -442,6 +487,28 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             sv.inRange = inRange(sv.value);
             break;
         }
+        case ClaimCheck::Reach: {
+            const auto [na, nb] = comparableRecords(*r, *o);
+            const double fa = statOf(h, col, ClaimStat::Floor, na);
+            const double fb = statOf(*o->history, ocol, ClaimStat::Floor, nb);
+            const double better = std::min(fa, fb);
+            sv.target = better + c.tol * std::fabs(better);
+            const long ia = firstAtOrBelow(h, col, sv.target, na);
+            const long ib = firstAtOrBelow(*o->history, ocol, sv.target, nb);
+            sv.runMissed = ia < 0;
+            sv.otherMissed = ib < 0;
+            sv.passes = reachRatio(h, ia, *o->history, ib, "data_passes");
+            sv.iterations = reachRatio(h, ia, *o->history, ib, "iteration");
+            sv.seconds = reachRatio(h, ia, *o->history, ib, "time_s");
+            sv.value = c.by == "iteration" ? sv.iterations
+                       : c.by == "time_s"  ? sv.seconds
+                                           : sv.passes;
+            if (c.by == "data_passes" && h.column("data_passes") < 0)
+                return unavailable("no column data_passes in run '" + c.run +
+                                   "' (recorded since the reach check exists)");
+            sv.inRange = inRange(sv.value);
+            break;
+        }
         case ClaimCheck::Slope: break;
         }
         values.push_back(sv);
@@ -499,6 +566,36 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         } else {
             text += "; " + range;
         }
+    }
+    if (c.check == ClaimCheck::Reach) {
+        // The other two counts beside the one the claim is judged by, the target, and every
+        // run that never came down to it.
+        auto meanOf = [&](double SeedValue::*m) {
+            double sum2 = 0;
+            int n2 = 0;
+            for (const auto& v : values)
+                if (std::isfinite(v.*m)) sum2 += v.*m, ++n2;
+            return n2 ? sum2 / n2 : NAN;
+        };
+        std::string beside;
+        if (c.by != "data_passes") beside += "data passes " + fmt(meanOf(&SeedValue::passes)) + "×";
+        if (c.by != "iteration")
+            beside += std::string(beside.empty() ? "" : ", ") + "iterations " +
+                      fmt(meanOf(&SeedValue::iterations)) + "×";
+        if (c.by != "time_s")
+            beside += std::string(beside.empty() ? "" : ", ") + "wall time " +
+                      fmt(meanOf(&SeedValue::seconds)) + "×";
+        int runMissed = 0, otherMissed = 0;
+        for (const auto& v : values)
+            runMissed += v.runMissed, otherMissed += v.otherMissed;
+        text += "; " + beside + "; target " + fmt(meanOf(&SeedValue::target)) + " (" +
+                fmt(c.tol * 100) + "% above the better floor)";
+        if (runMissed)
+            text += "; " + c.run + " never reaches it in " + std::to_string(runMissed) + " of " +
+                    std::to_string(res.seeds) + " seeds";
+        if (otherMissed)
+            text += "; " + c.other + " never reaches it in " + std::to_string(otherMissed) +
+                    " of " + std::to_string(res.seeds) + " seeds (its whole run: a lower bound)";
     }
     if (res.seedsInRange < res.seeds && res.seeds > 1)
         text += "; " + std::to_string(res.seedsInRange) + "/" + std::to_string(res.seeds) +

@@ -8,7 +8,7 @@
 //   { "id": "norm-ratio",                      // unique in the preset, [a-z0-9-]
 //     "text": "Without a regulariser ...",     // the claim, one or two sentences
 //     "paper": "B",                            // "A" or "B": the report's section
-//     "check": "ratio",                        // ratio | close | trend | floor | slope
+//     "check": "ratio",                        // ratio | close | trend | floor | reach | slope
 //     "metric": "norm_WQ",                     // a column of the runs' metrics
 //     "run": "none", "other": "power",         // run labels of the preset (other: ratio, close,
 //                                              //   and optionally floor)
@@ -17,8 +17,11 @@
 //     "min": 2, "max": 1e300,                  // the measured number must lie in [min, max]
 //     "direction": "rising",                   // trend: rising | falling | flat
 //     "window": 0.25,                          // trend: the last fraction of the run (0, 1]
-//     "tol": 0.1,                              // floor: within tol (relative) of the floor
-//     "x": "data.n" }                          // slope: the swept key on the x axis
+//     "tol": 0.1,                              // floor: within tol (relative) of the floor;
+//                                              //   reach: of the better run's floor
+//     "by": "data_passes",                     // reach: data_passes | iteration | time_s
+//     "x": "data.n",                           // slope: the swept key on the x axis
+//     "control": { ... } }                     // its negative control (below)
 //
 // What each check measures (per seed; a claim holds when every seed's number lies in
 // [min, max], and for a trend also its direction is significant):
@@ -34,9 +37,28 @@
 //   floor  the first iteration at which the run comes within tol of its own floor (the mean of
 //          its last tenth; for a metric that falls: value ≤ floor + tol·|floor|); with "other",
 //          how many times sooner than `other` does (iteration(other) / iteration(run)).
+//   reach  a common target for both runs: (1 + tol) × the lower of the two floors (the mean of
+//          each run's last tenth; for a metric that falls). How many times sooner `run` comes
+//          down to it than `other`: x(other) / x(run), where x is the first record at or below
+//          the target, counted in `by` (default data_passes, the training work; iteration and
+//          time_s are stated beside it). A run that never reaches the target scores 0 (it
+//          does not hold); when only `other` never does, its whole run is a lower bound.
 //   slope  the least-squares slope of log stat(metric) against log x over every point of the
 //          sweep of `run` (every seed a point), with its 95% confidence interval (Student t);
 //          one number for all seeds; holds when the slope lies in [min, max].
+//
+// A claim's negative control: a variant of its preset in which the effect the claim states is
+// absent, so that the claim must report "does not hold" on it: a claim shown able to fail. The
+// report runs every control beside its claim and lists its verdict; the test suite requires
+// every shipped claim's control not to hold at the report's quick sizes.
+//   "control": { "why": "the balancing regulariser off in alg1",  // what is absent (required)
+//                "config": { "iterations": 100 },                 // keys for every run
+//                "runs": { "alg1": { "regularizer": "none" } },   // keys for one run
+//                "swap": true }                                   // run and other exchanged
+// A control gives at least one of config, runs, swap. Its keys apply on top of the plan the
+// report runs (the preset, or its quick sizes); a preset without quick sizes gives the sizes
+// of its controls in "config" (the effect they remove is absent at any length). A swap alone
+// reuses the claim's own runs.
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -48,9 +70,17 @@
 
 namespace ade {
 
-enum class ClaimCheck { Ratio, Close, Trend, Floor, Slope };
+enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope };
 enum class ClaimStat { Final, Best, Floor, Initial };
 enum class TrendDirection { Rising, Falling, Flat };
+
+struct ClaimControl {
+    std::string why;
+    nlohmann::json config = nlohmann::json::object();  // key -> value, every run
+    nlohmann::json runs = nlohmann::json::object();    // run label -> {key: value}
+    bool swap = false;
+    bool needsRuns() const { return !config.empty() || !runs.empty(); }
+};
 
 struct ClaimSpec {
     std::string id, text, paper;
@@ -61,13 +91,21 @@ struct ClaimSpec {
     TrendDirection direction = TrendDirection::Rising;
     double window = 0.25;
     double tol = 0.1;
+    std::string by = "data_passes";  // reach: the column that counts the cost
     std::string x;
+    std::optional<ClaimControl> control;
 };
 
 std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error);
 // Parses a preset's "claims" array; checks ids are unique. Run names are checked by the plan.
 std::optional<std::vector<ClaimSpec>> parseClaims(const nlohmann::json& j, std::string* error);
 nlohmann::json toJson(const ClaimSpec& c);
+// The "control" object of a claim (ClaimControl.cpp); `check` says whether a swap is possible.
+std::optional<ClaimControl> parseControl(const nlohmann::json& j, const ClaimSpec& claim,
+                                         std::string* error);
+nlohmann::json toJson(const ClaimControl& c);
+// The claim as its control checks it: run and other exchanged for a swap, no control of its own.
+ClaimSpec controlledClaim(const ClaimSpec& c);
 std::string checkName(ClaimCheck c);
 
 // One run as a claim sees it: its preset label, seed, sweep values, history so far, and

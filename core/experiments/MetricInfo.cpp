@@ -28,6 +28,12 @@ const std::vector<MetricInfo>& trainerMetrics() {
         {"reg_value", "regulariser R(θ)", kLoss, "regulariser", false, true,
          "Value of the regulariser added to the data loss (balancing, L2, log-amplified or "
          "power); 0 when none."},
+        {"data_passes", "passes over the training data", "passes", "", false, false,
+         "Training work so far, counted rather than timed: every evaluation of the objective on "
+         "b of the N training units (a gradient step's, and each backtracking trial's) adds "
+         "b / N. SGD with batch 8 of 32 prompts adds 1/4 per iteration; full-batch GD with "
+         "backtracking 1 + its trials. The metric records and the preconditioner's d x d work "
+         "are not counted."},
     };
     return list;
 }

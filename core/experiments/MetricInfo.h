@@ -38,8 +38,8 @@ struct ChartInfo {
     bool shownByDefault = true;  // in the chart grid at first; the others from View > Charts
 };
 
-// The columns every trainer adds (iteration, time_s, step_size, reg_value) and the charts
-// they go to ("step", "regulariser"); an experiment lists them after its own.
+// The columns every trainer adds (iteration, time_s, step_size, reg_value, data_passes) and the
+// charts they go to ("step", "regulariser"); an experiment lists them after its own.
 const std::vector<MetricInfo>& trainerMetrics();
 
 // Charts most experiments share, by id ("loss", "gap", "norms", "manifold", "manifold_rel",

@@ -133,6 +133,58 @@ std::optional<Plan> quickPlan(const Plan& plan, PlanError* error) {
     return q;
 }
 
+std::optional<Plan> controlPlan(const Plan& plan, const ClaimSpec& claim, PlanError* error) {
+    auto fail = [&](const std::string& m) -> std::optional<Plan> {
+        if (error) error->message = plan.name + ": claim '" + claim.id + "': control: " + m;
+        return std::nullopt;
+    };
+    if (!claim.control) return fail("the claim declares none");
+    const ClaimControl& ctl = *claim.control;
+    Plan q = plan;
+    q.claims = {controlledClaim(claim)};
+    try {
+        for (auto it = ctl.runs.begin(); it != ctl.runs.end(); ++it) {
+            bool found = false;
+            for (const auto& r : q.runs)
+                found = found || r.name == it.key();
+            if (!found) return fail("\"runs\": '" + it.key() + "' is not a run of this preset");
+        }
+        for (auto& r : q.runs) {
+            if (auto e = r.config.apply(ctl.config))
+                return fail("run '" + r.name + "': " + e->message);
+            if (ctl.runs.contains(r.name))
+                if (auto e = r.config.apply(ctl.runs.at(r.name)))
+                    return fail("run '" + r.name + "': " + e->message);
+            const auto errors = validateConfig(r.config);
+            if (!errors.empty()) return fail("run '" + r.name + "': " + errors.front().message);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("wrong type: ") + e.what());
+    }
+    // Only the runs the claim compares, and the runs they start from.
+    std::set<std::string> keep = {claim.run};
+    if (!claim.other.empty()) keep.insert(claim.other);
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& r : q.runs) {
+            if (!keep.count(r.name) || r.config.getString("init") != "same") continue;
+            const std::string from = r.config.getString("init_from");
+            bool exists = false;
+            for (const auto& o : q.runs)
+                exists = exists || o.name == from;
+            if (!exists || from == r.name)
+                return fail("run '" + r.name + "' has init = same but init_from = '" + from +
+                            "' names no other run of this plan");
+            grew = keep.insert(from).second || grew;
+        }
+    }
+    q.runs.erase(std::remove_if(q.runs.begin(), q.runs.end(),
+                                [&](const RunSpec& r) { return !keep.count(r.name); }),
+                 q.runs.end());
+    if (auto e = checkClaims(q)) return fail(*e);
+    return q;
+}
+
 std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets) {
     for (const auto& s : sets) {
         std::string key, value;
@@ -256,6 +308,16 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
             PlanError qe;
             if (!quickPlan(plan, &qe)) {
                 if (error) *error = qe;
+                return std::nullopt;
+            }
+        }
+        // Every control applies to the plan and to its quick sizes.
+        for (const auto& c : plan.claims) {
+            if (!c.control) continue;
+            PlanError ce;
+            const auto quick = quickPlan(plan, &ce);
+            if (!controlPlan(plan, c, &ce) || !quick || !controlPlan(*quick, c, &ce)) {
+                if (error) *error = ce;
                 return std::nullopt;
             }
         }

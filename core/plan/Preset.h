@@ -67,6 +67,12 @@ std::optional<Plan> loadPlanFile(const std::filesystem::path& file,
 // reason why it has none, comes back unchanged.
 std::optional<Plan> quickPlan(const Plan& plan, PlanError* error);
 
+// The plan of a claim's negative control (claims/Claims.h): its "config" keys applied to every
+// run of `plan` (the preset or its quick plan), its "runs" keys to the runs they name, only the
+// runs the claim compares kept (and the runs they start from), and the claim as the control
+// checks it (run and other exchanged for a swap) as the plan's one claim. Errors name the claim.
+std::optional<Plan> controlPlan(const Plan& plan, const ClaimSpec& claim, PlanError* error);
+
 // Applies "key=value" overrides to a config; returns the first error.
 std::optional<ConfigError> applyOverrides(Config& config, const std::vector<std::string>& sets);
 

@@ -36,6 +36,34 @@ std::string cell(std::string s) {
     return s;
 }
 
+// The control column: what is absent, and what the claim measured on it.
+std::string controlCell(const PresetReport& p, std::size_t i) {
+    const auto& c = p.claims[i].control;
+    if (!c) return "none declared";
+    std::string s = c->why;
+    if (i < p.controls.size() && p.controls[i].ran) {
+        s += ": " + p.controls[i].result.measured;
+        const ControlReport& cr = p.controls[i];
+        if (cr.runs || cr.reused)
+            s += " (" + std::to_string(cr.runs) + " runs" +
+                 (cr.reused ? ", " + std::to_string(cr.reused) + " reused" : std::string()) + ")";
+        else
+            s += " (the claim's runs)";
+    }
+    if (i < p.controls.size() && !p.controls[i].problem.empty())
+        s += "; problem: " + p.controls[i].problem;
+    return cell(s);
+}
+
+std::string controlVerdict(const PresetReport& p, std::size_t i) {
+    if (!p.claims[i].control) return "**– the claim is not shown able to fail**";
+    if (i >= p.controls.size() || !p.controls[i].ran) return "– not checked";
+    const ClaimResult& r = p.controls[i].result;
+    if (r.status == ClaimStatus::DoesNotHold) return "✗ does not hold, as it must";
+    if (r.status == ClaimStatus::Holds) return "**✓ holds: the claim cannot fail here**";
+    return mark(r.status);
+}
+
 std::string seconds(double s) {
     char buf[32];
     if (s < 100)
@@ -66,6 +94,21 @@ ReportSummary summarize(const std::vector<PresetReport>& presets) {
             const int missing = static_cast<int>(p.claims.size() - p.results.size());
             s.claims += missing;
             s.unavailable += missing;
+        }
+        for (std::size_t i = 0; i < p.claims.size(); ++i) {
+            if (!p.claims[i].control) {
+                ++s.claimsWithoutControl;
+                continue;
+            }
+            ++s.controls;
+            if (i >= p.controls.size() || !p.controls[i].ran ||
+                p.controls[i].result.status == ClaimStatus::Unavailable ||
+                p.controls[i].result.status == ClaimStatus::Pending)
+                ++s.controlsUnchecked;
+            else if (p.controls[i].failsAsItMust())
+                ++s.controlsFailing;
+            else
+                ++s.controlsHolding;
         }
         for (const auto& r : p.results) {
             ++s.claims;
@@ -150,6 +193,7 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
     const auto claimInput = claimRuns(outcomes);
     for (const auto& c : plan.claims)
         rep.results.push_back(evaluateClaim(c, claimInput));
+    runControlsForReport(plan, outcomes, dir, jobs, commandLine, control, log, rep);
     if (outcomesOut) *outcomesOut = std::move(outcomes);
     return rep;
 }
@@ -172,6 +216,17 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
         md += "; " + std::to_string(s.skippedClaims) +
               " more belong to presets without quick sizes (checked by the full report)";
     md += "\n";
+    md += "- **Negative controls:** " + std::to_string(s.controlsFailing) + " of " +
+          std::to_string(s.controls) +
+          " fail as they must (each claim checked once more on a variant of its preset in which "
+          "its effect is absent)";
+    if (s.controlsHolding)
+        md += ", **" + std::to_string(s.controlsHolding) +
+              " still hold: those claims cannot fail there**";
+    if (s.controlsUnchecked) md += ", " + std::to_string(s.controlsUnchecked) + " not checked";
+    if (s.claimsWithoutControl)
+        md += "; **" + std::to_string(s.claimsWithoutControl) + " claims declare no control**";
+    md += "\n";
     md += "- **Version:** " + h.version + "; " + h.date + "; " + std::to_string(h.cores) +
           " cores; wall time " + seconds(h.seconds) + "\n";
     md += "- **Command:** `" + h.commandLine + "`\n\n";
@@ -192,9 +247,13 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
             md += "### " + p.preset + "\n\n" + p.description + "\n\n";
             if (!p.skipped.empty()) {
                 md += "*Not run at quick sizes: " + p.skipped + " Its " +
-                      std::to_string(p.claims.size()) + " claims are checked by the full report:*\n\n";
-                for (const auto& c : p.claims)
-                    md += "- " + c.text + "\n";
+                      std::to_string(p.claims.size()) +
+                      " claims are checked by the full report; their negative controls, at the "
+                      "controls' own sizes, here:*\n\n";
+                md += "| claim | negative control | control's verdict |\n|---|---|---|\n";
+                for (std::size_t i = 0; i < p.claims.size(); ++i)
+                    md += "| " + cell(p.claims[i].text) + " | " + controlCell(p, i) + " | " +
+                          controlVerdict(p, i) + " |\n";
                 md += "\n";
                 continue;
             }
@@ -204,15 +263,20 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
             if (p.claims.empty()) {
                 md += "No claims declared.\n\n";
             } else {
-                md += "| claim | measured | verdict |\n|---|---|---|\n";
+                md +=
+                    "| claim | measured | verdict | negative control | control's verdict "
+                    "|\n|---|---|---|---|---|\n";
                 for (std::size_t i = 0; i < p.claims.size(); ++i) {
+                    const std::string control =
+                        " | " + controlCell(p, i) + " | " + controlVerdict(p, i) + " |\n";
                     if (i >= p.results.size()) {  // its runs could not start (see Problems)
-                        md += "| " + cell(p.claims[i].text) + " | not measured | – unavailable |\n";
+                        md += "| " + cell(p.claims[i].text) + " | not measured | – unavailable" +
+                              control;
                         continue;
                     }
                     const ClaimResult& r = p.results[i];
                     md += "| " + cell(p.claims[i].text) + " | " + cell(r.measured) + " | " +
-                          mark(r.status) + " |\n";
+                          mark(r.status) + control;
                 }
                 md += "\n";
             }
@@ -256,7 +320,12 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                         {"holding", s.holding},
                         {"not_holding", s.notHolding},
                         {"unavailable", s.unavailable},
-                        {"skipped_claims", s.skippedClaims}};
+                        {"skipped_claims", s.skippedClaims},
+                        {"controls", s.controls},
+                        {"controls_failing", s.controlsFailing},
+                        {"controls_holding", s.controlsHolding},
+                        {"controls_unchecked", s.controlsUnchecked},
+                        {"claims_without_control", s.claimsWithoutControl}};
     nlohmann::json list = nlohmann::json::array();
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
     for (const auto& p : presets) {
@@ -266,8 +335,26 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                              {"skipped", p.skipped}};
         nlohmann::json cl = nlohmann::json::array();
         for (std::size_t i = 0; i < p.claims.size(); ++i) {
+            nlohmann::json control;  // null: none declared
+            if (p.claims[i].control) {
+                control = {{"why", p.claims[i].control->why}, {"status", "not checked"}};
+                if (i < p.controls.size()) {
+                    const ControlReport& cr = p.controls[i];
+                    if (cr.ran) {
+                        control["status"] = statusText(cr.result.status);
+                        control["value"] = num(cr.result.value);
+                        control["measured"] = cr.result.measured;
+                    }
+                    control["fails_as_it_must"] = cr.failsAsItMust();
+                    control["runs"] = cr.runs;
+                    control["reused"] = cr.reused;
+                    control["seconds"] = cr.seconds;
+                    control["problem"] = cr.problem;
+                }
+            }
             if (i >= p.results.size()) {  // the preset did not run (skipped)
-                cl.push_back({{"claim", toJson(p.claims[i])}, {"status", "not run"}});
+                cl.push_back(
+                    {{"claim", toJson(p.claims[i])}, {"status", "not run"}, {"control", control}});
                 continue;
             }
             const ClaimResult& r = p.results[i];
@@ -279,7 +366,8 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                           {"hi", num(r.hi)},
                           {"seeds", r.seeds},
                           {"seeds_in_range", r.seedsInRange},
-                          {"measured", r.measured}});
+                          {"measured", r.measured},
+                          {"control", control}});
         }
         pj["claims"] = std::move(cl);
         list.push_back(std::move(pj));

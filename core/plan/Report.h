@@ -15,6 +15,19 @@
 
 namespace ade {
 
+// A claim's negative control as the report ran it (claims/Claims.h): the claim checked on the
+// variant of its preset in which the effect is absent. It must not hold.
+struct ControlReport {
+    bool declared = false;  // the claim declares a control
+    bool ran = false;       // it was checked (false: see problem)
+    ClaimResult result;     // the claim as the control checks it
+    int runs = 0;           // runs made for it (a swap reuses the claim's runs: 0)
+    int reused = 0;         // runs the control leaves unchanged, taken from the claim's runs
+    double seconds = 0;     // wall time of its runs
+    std::string problem;    // why it was not checked, or a run that failed
+    bool failsAsItMust() const { return ran && result.status == ClaimStatus::DoesNotHold; }
+};
+
 struct PresetReport {
     std::string preset, description, paper;  // paper: "A" or "B"
     std::vector<ClaimSpec> claims;
@@ -28,11 +41,17 @@ struct PresetReport {
     std::vector<PowerLawFit> fits;     // a sweep's fitted power laws (its "fit" metric)
     std::string fitX, fitY;
     std::string skipped;  // why it did not run (a quick report of a preset without quick sizes)
+    std::vector<ControlReport> controls;  // one per claim (empty until the controls ran)
 };
 
 struct ReportSummary {
     int claims = 0, holding = 0, notHolding = 0, unavailable = 0;
     int skippedClaims = 0;  // claims of presets that did not run (quick report)
+    int controls = 0;       // controls declared
+    int controlsFailing = 0;    // controls on which the claim does not hold, as it must
+    int controlsHolding = 0;    // controls on which the claim still holds: it cannot fail there
+    int controlsUnchecked = 0;  // controls not run or unavailable
+    int claimsWithoutControl = 0;
 };
 ReportSummary summarize(const std::vector<PresetReport>& presets);
 
@@ -43,6 +62,16 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
                                 const std::string& commandLine, RunControl* control,
                                 const std::function<void(const std::string&)>& log,
                                 std::vector<RunOutcome>* outcomes);
+
+// Runs the negative control of every claim of `plan` that declares one, each into
+// dir/controls/<claim id>, and fills rep.controls. `outcomes` are the claim's own runs (empty
+// when the preset did not run): a swap alone checks them, and a control run whose config (and
+// the config of the run it starts from) is unchanged is taken from them rather than run again
+// (same seed, same config: the same run).
+void runControlsForReport(const Plan& plan, const std::vector<RunOutcome>& outcomes,
+                          const std::filesystem::path& dir, int jobs,
+                          const std::string& commandLine, RunControl* control,
+                          const std::function<void(const std::string&)>& log, PresetReport& rep);
 
 // A preset that does not run in this report (its "quick" says why it has no quick sizes).
 PresetReport skippedPresetReport(const Plan& plan, const std::string& reason);

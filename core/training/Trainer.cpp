@@ -111,10 +111,15 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         hist.columns.push_back(m);
     hist.columns.push_back("step_size");
     hist.columns.push_back("reg_value");
+    hist.columns.push_back("data_passes");
     if (observer) observer->onStart(hist.columns);
 
     const auto t0 = Clock::now();
     double lastStep = lr;
+    // Training work so far, in passes over the training data: every evaluation of the
+    // objective on b of the N training units (the gradient step's, and each backtracking
+    // trial's) adds b / N. A count, not a clock: the same on every machine.
+    double passes = 0.0;
     std::map<std::string, double> values;
     // Returns false when the metrics are not finite (divergence).
     auto record = [&](long it) {
@@ -126,10 +131,11 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         row.reserve(hist.columns.size());
         row.push_back(static_cast<double>(it));
         row.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
-        for (std::size_t c = 2; c + 2 < hist.columns.size(); ++c)
+        for (std::size_t c = 2; c + 3 < hist.columns.size(); ++c)
             row.push_back(values.count(hist.columns[c]) ? values[hist.columns[c]] : std::nan(""));
         row.push_back(lastStep);
         row.push_back(reg);
+        row.push_back(passes);
         if (!std::isfinite(train) || !std::isfinite(reg)) return false;
         hist.rows.push_back(row);
         if (observer) observer->onRecord(hist.rows.back());
@@ -156,6 +162,8 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     const int batch =
         static_cast<int>(std::min<std::int64_t>(config_.getInt("batch"), std::max(unitsTotal, 1)));
     const bool minibatch = optimizer->usesMinibatches() && batch < unitsTotal;
+    const double passPerEvaluation =
+        minibatch ? static_cast<double>(batch) / std::max(unitsTotal, 1) : 1.0;
     // Automatic logging: about 1000 records, but no more often than keeps the records' cost
     // (full training and test losses) under about half of the training work. Depends on the
     // config only, so the recorded iterations are the same in every run of it.
@@ -202,6 +210,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         }
         grad.setZero();
         const double q = objective(p, &grad, units);
+        passes += passPerEvaluation;
         if (!std::isfinite(q) || !grad.allFinite()) {
             diverge(it, "the objective or its gradient is not finite");
             break;
@@ -222,6 +231,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                 for (int i : trainable)
                     trial[i].noalias() -= eta * dir[i];
                 const double qt = objective(trial, nullptr, units);
+                passes += passPerEvaluation;
                 if (std::isfinite(qt) && qt <= q - 1e-4 * eta * std::max(slope, 0.0)) break;
                 eta *= 0.5;
             }

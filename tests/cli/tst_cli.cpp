@@ -71,7 +71,7 @@ class TestCli : public QObject {
                 QByteArray("iteration,time_s,train_loss,test_loss,excess_risk,manifold_distance,"
                            "manifold_distance_rel,norm_A,norm_B,norm_L,norm_R,imbalance,gen_gap,"
                            "step_size,"
-                           "reg_value"));
+                           "reg_value,data_passes"));
             QCOMPARE(lines.size() - 2,
                      21);  // iterations 0..20 (log_every auto = 1) + trailing newline
             const QJsonObject s = readJson(dir + "/summary.json");

@@ -43,9 +43,11 @@ const char* kQuickTinyPreset = R"({
   "claims": [
     {"id": "same-start", "text": "Both runs start from the same loss.", "paper": "A",
      "check": "close", "metric": "train_loss", "run": "fast", "other": "slow",
-     "stat": "initial", "max": 1e-12},
+     "stat": "initial", "max": 1e-12,
+     "control": {"why": "slow started from another seed", "runs": {"slow": {"seed": 40}}}},
     {"id": "fast-lower", "text": "The larger step ends lower.", "paper": "A",
-     "check": "ratio", "metric": "train_loss", "run": "slow", "other": "fast", "min": 1.0}],
+     "check": "ratio", "metric": "train_loss", "run": "slow", "other": "fast", "min": 1.0,
+     "control": {"why": "the runs swapped", "swap": true}}],
   "quick": {"iterations": 40}
 })";
 
@@ -86,13 +88,34 @@ class TestReport : public QObject {
 #ifndef ADE_SANITIZED
         QVERIFY(md.contains("## Paper B"));
 #endif
-        QVERIFY(md.contains("| claim | measured | verdict |"));
-        QVERIFY(!md.contains("does not hold"));
+        QVERIFY(
+            md.contains("| claim | measured | verdict | negative control | control's verdict |"));
+        QVERIFY(!md.contains("| ✗ does not hold |"));
+        QVERIFY(!md.contains("cannot fail here"));
+        QVERIFY2(r.out.contains(
+                     QRegularExpression("negative controls: (\\d+) of \\1 fail as they must")),
+                 qPrintable(r.out));
 
         const QJsonObject j = readJson(out + "/report.json");
         QVERIFY(j["quick"].toBool());
         QVERIFY(j["claims"].toInt() > 0);
         QCOMPARE(j["holding"].toInt(), j["claims"].toInt());
+        // Every claim, of a preset that ran or not, is shown able to fail: its negative
+        // control (the variant of its preset without the effect) does not hold.
+        QCOMPARE(j["claims_without_control"].toInt(), 0);
+        QCOMPARE(j["controls_failing"].toInt(), j["controls"].toInt());
+        QVERIFY(j["controls"].toInt() >= j["claims"].toInt());
+        for (const auto& p : j["presets"].toArray())
+            for (const auto& c : p.toObject()["claims"].toArray()) {
+                const QJsonObject ctl = c.toObject()["control"].toObject();
+                const QString id = p.toObject()["preset"].toString() + "/" +
+                                   c.toObject()["claim"].toObject()["id"].toString();
+                QVERIFY2(!ctl["why"].toString().isEmpty(), qPrintable(id));
+                QVERIFY2(
+                    ctl["status"].toString() == "does not hold" && ctl["fails_as_it_must"].toBool(),
+                    qPrintable(id + ": control " + ctl["status"].toString() + " " +
+                               ctl["measured"].toString() + " " + ctl["problem"].toString()));
+            }
         int figures = 0;
         QSet<QString> papersRun;
         for (const auto& p : j["presets"].toArray()) {

@@ -77,8 +77,9 @@ class TestClaims : public QObject {
         QTest::addColumn<QString>("message");
         QTest::newRow("no id") << R"({"text":"t","paper":"A","check":"ratio","metric":"m","run":"a"})"
                                << "needs an \"id\"";
-        QTest::newRow("bad check") << R"({"id":"x","text":"t","paper":"A","check":"bigger","metric":"m","run":"a"})"
-                                   << "\"check\" must be one of close, floor, ratio, slope, trend";
+        QTest::newRow("bad check")
+            << R"({"id":"x","text":"t","paper":"A","check":"bigger","metric":"m","run":"a"})"
+            << "\"check\" must be one of close, floor, ratio, reach, slope, trend";
         QTest::newRow("paper") << R"({"id":"x","text":"t","paper":"C","check":"ratio","metric":"m","run":"a"})"
                                << "\"paper\" must be \"A\" or \"B\"";
         QTest::newRow("ratio without other") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","min":2})"
@@ -247,6 +248,65 @@ class TestClaims : public QObject {
         QCOMPARE(r0.value, 235.0 / 10.0);
     }
 
+    void reachComparesACommonTargetInWorkIterationsAndTime() {
+        // a: fast per iteration (τ = 20) but 4 data passes per iteration; b: slow (τ = 100),
+        // a quarter pass per iteration. Common target: 1.25 × the better floor (≈ 1): a is there
+        // at iteration 30 (e^{-1.5} ≤ 0.25), b at 140 (e^{-1.4} ≤ 0.25).
+        auto run = [](double tau, double passesPerIt, double secondsPerIt, double offset) {
+            MetricHistory h;
+            h.columns = {"iteration", "time_s", "m", "data_passes"};
+            for (int i = 0; i < 200; ++i) {
+                const double it = 5.0 * i;
+                h.rows.push_back(
+                    {it, secondsPerIt * it, offset + std::exp(-it / tau), passesPerIt * it});
+            }
+            return h;
+        };
+        const MetricHistory a = run(20, 4, 0.01, 1), b = run(100, 0.25, 0.001, 1);
+        const ClaimSpec byWork = claim(
+            R"({"id":"r","text":"t","paper":"A","check":"reach","metric":"m","run":"a","other":"b","tol":0.25,"min":1})");
+        QCOMPARE(byWork.by, std::string("data_passes"));
+        ClaimResult r = evaluateClaim(byWork, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QCOMPARE(r.value, (0.25 * 140) / (4.0 * 30));  // sooner in iterations, later in work
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY2(QString::fromStdString(r.measured).contains("iterations 4.67×"),
+                 r.measured.c_str());
+        QVERIFY2(QString::fromStdString(r.measured).contains("wall time 0.467×"),
+                 r.measured.c_str());
+        QVERIFY2(QString::fromStdString(r.measured).contains("target 1.25"), r.measured.c_str());
+        const ClaimSpec byIterations = claim(
+            R"({"id":"r","text":"t","paper":"A","check":"reach","metric":"m","run":"a","other":"b","tol":0.25,"min":4,"by":"iteration"})");
+        r = evaluateClaim(byIterations, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QCOMPARE(r.value, 140.0 / 30.0);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY2(QString::fromStdString(r.measured).contains("data passes 0.292×"),
+                 r.measured.c_str());
+        // A run whose floor is twice the other's never comes down to the common target: it
+        // scores 0, never "at its floor".
+        const MetricHistory high = run(20, 1, 0.01, 2);
+        r = evaluateClaim(byIterations, {{"a", 1, {}, &high, true}, {"b", 1, {}, &b, true}});
+        QCOMPARE(r.value, 0.0);
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY2(QString::fromStdString(r.measured).contains("a never reaches it in 1 of 1 seeds"),
+                 r.measured.c_str());
+        // When only the other run never does, its whole run is a lower bound on the ratio.
+        r = evaluateClaim(byIterations, {{"a", 1, {}, &b, true}, {"b", 1, {}, &high, true}});
+        QCOMPARE(r.value, 995.0 / 140.0);
+        QVERIFY2(QString::fromStdString(r.measured).contains("a lower bound"), r.measured.c_str());
+        // Parsing: reach needs other and a range; by is one of three columns.
+        QVERIFY(
+            QString::fromStdString(
+                parseError(
+                    R"({"id":"r","text":"t","paper":"A","check":"reach","metric":"m","run":"a","min":1})"))
+                .contains("reach needs \"other\""));
+        QVERIFY(
+            QString::fromStdString(
+                parseError(
+                    R"({"id":"r","text":"t","paper":"A","check":"reach","metric":"m","run":"a","other":"b","min":1,"by":"flops"})"))
+                .contains("\"by\" must be"));
+        QCOMPARE(toJson(byIterations)["by"].get<std::string>(), std::string("iteration"));
+    }
+
     void slopeFitsEveryPointOfTheSweep() {
         const ClaimSpec c = claim(
             R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-1.6,"max":-1.4})");
@@ -330,6 +390,130 @@ class TestClaims : public QObject {
         PlanError err;
         QVERIFY(!parsePlan(text.toStdString(), "t", {}, &err));
         QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+    }
+
+    void controlsParseAndMakeTheirPlans() {
+        auto withControl = [](const std::string& control, const std::string& extraRun = "") {
+            QString text = QString::fromUtf8(kPreset);
+            text.replace("\"max\": 1}]",
+                         QString::fromStdString("\"max\": 1, \"control\": " + control + "}]"));
+            if (!extraRun.empty())
+                text.replace("{\"name\": \"x\",",
+                             QString::fromStdString(extraRun + ", {\"name\": \"x\","));
+            return text.toStdString();
+        };
+        PlanError err;
+        // Keys for one run: the claim's runs kept, the plan's other keys unchanged.
+        auto plan = parsePlan(
+            withControl(R"({"why": "the step of y made that of x", "runs": {"y": {"lr": 0.1}}})"),
+            "t", {}, &err);
+        QVERIFY2(plan, err.message.c_str());
+        QVERIFY(plan->claims[0].control);
+        QCOMPARE(plan->claims[0].control->why, std::string("the step of y made that of x"));
+        auto cp = controlPlan(*plan, plan->claims[0], &err);
+        QVERIFY2(cp, err.message.c_str());
+        QCOMPARE(cp->runs.size(), std::size_t(2));
+        QCOMPARE(cp->runs[1].config.getReal("lr"), 0.1);
+        QCOMPARE(cp->runs[0].config.getInt("iterations"), 40);
+        QCOMPARE(cp->claims.size(), std::size_t(1));
+        QCOMPARE(cp->claims[0].run, std::string("x"));
+        QVERIFY(!cp->claims[0].control);
+        QCOMPARE(cp->seeds, 3);
+        // On the quick plan the control's keys come last.
+        const auto quick = quickPlan(*plan, &err);
+        cp = controlPlan(*quick, quick->claims[0], &err);
+        QVERIFY2(cp, err.message.c_str());
+        QCOMPARE(cp->runs[0].config.getInt("iterations"), 10);
+        QCOMPARE(cp->seeds, 2);
+        // Keys for every run, and the JSON round trip.
+        plan = parsePlan(withControl(R"({"why": "shorter", "config": {"iterations": 7}})"), "t", {},
+                         &err);
+        QVERIFY2(plan, err.message.c_str());
+        QCOMPARE(toJson(plan->claims[0])["control"]["config"]["iterations"].get<int>(), 7);
+        cp = controlPlan(*plan, plan->claims[0], &err);
+        QCOMPARE(cp->runs[0].config.getInt("iterations"), 7);
+        QCOMPARE(cp->runs[1].config.getInt("iterations"), 7);
+        // A swap: the claim read the other way, on the same runs.
+        plan =
+            parsePlan(withControl(R"({"why": "the runs swapped", "swap": true})"), "t", {}, &err);
+        QVERIFY2(plan, err.message.c_str());
+        QVERIFY(!plan->claims[0].control->needsRuns());
+        const ClaimSpec swapped = controlledClaim(plan->claims[0]);
+        QCOMPARE(swapped.run, std::string("y"));
+        QCOMPARE(swapped.other, std::string("x"));
+        // Runs the claim does not compare are dropped, the runs they start from kept.
+        plan = parsePlan(
+            withControl(
+                R"({"why": "the step of x in y", "runs": {"y": {"lr": 0.1, "init": "same", "init_from": "w"}}})",
+                R"({"name": "w", "config": {}}, {"name": "v", "config": {}})"),
+            "t", {}, &err);
+        QVERIFY2(plan, err.message.c_str());
+        QCOMPARE(plan->runs.size(), std::size_t(4));
+        cp = controlPlan(*plan, plan->claims[0], &err);
+        QVERIFY2(cp, err.message.c_str());
+        QStringList kept;
+        for (const auto& r : cp->runs)
+            kept << QString::fromStdString(r.name);
+        QCOMPARE(kept, QStringList({"w", "x", "y"}));
+    }
+
+    void controlErrorsSayWhatIsWrong_data() {
+        QTest::addColumn<QString>("control");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no why") << R"({"swap": true})"
+                                << "needs \"why\"";
+        QTest::newRow("nothing changed") << R"({"why": "w"})"
+                                         << "changes nothing";
+        QTest::newRow("unknown field") << R"({"why": "w", "swapp": true})"
+                                       << "unknown field 'swapp'";
+        QTest::newRow("unknown run") << R"({"why": "w", "runs": {"z": {"lr": 1}}})"
+                                     << "\"runs\": 'z' is not a run of this preset";
+        QTest::newRow("unknown key") << R"({"why": "w", "config": {"iterationz": 3}})"
+                                     << "iterationz";
+        QTest::newRow("bad value") << R"({"why": "w", "runs": {"x": {"lr": -1}}})"
+                                   << "run 'x'";
+        QTest::newRow("empty run keys") << R"({"why": "w", "runs": {"x": {}}})"
+                                        << "non-empty object";
+        QTest::newRow("not an object") << R"("off")"
+                                       << "must be an object";
+    }
+    void controlErrorsSayWhatIsWrong() {
+        QFETCH(QString, control);
+        QFETCH(QString, message);
+        QString text = QString::fromUtf8(kPreset);
+        text.replace("\"max\": 1}]", "\"max\": 1, \"control\": " + control + "}]");
+        PlanError err;
+        QVERIFY(!parsePlan(text.toStdString(), "t", {}, &err));
+        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+        QVERIFY2(QString::fromStdString(err.message).contains("c1"), err.message.c_str());
+        // A swap needs a check with two runs.
+        std::string e;
+        QVERIFY(!parseClaim(
+            nlohmann::json::parse(
+                R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","min":0.1,"control":{"why":"w","swap":true}})"),
+            &e));
+        QVERIFY2(QString::fromStdString(e).contains("nothing to swap"), e.c_str());
+    }
+
+    void everyShippedClaimHasAControl() {
+        const PresetLibrary lib(PresetLibrary::defaultDirectories(""));
+        int claims = 0;
+        for (const auto& e : lib.entries()) {
+            PlanError err;
+            const auto plan = lib.load(e.name, {}, &err);
+            QVERIFY2(plan, err.message.c_str());
+            for (const auto& c : plan->claims) {
+                ++claims;
+                QVERIFY2(c.control,
+                         (e.name + ": claim '" + c.id + "' declares no negative control").c_str());
+                // A preset without quick sizes gives its controls' sizes: none runs at the
+                // preset's full length in the quick report.
+                if (!plan->quickSkipReason().empty() && c.control->needsRuns())
+                    QVERIFY2(c.control->config.contains("iterations"),
+                             (e.name + ": claim '" + c.id + "': control without sizes").c_str());
+            }
+        }
+        QVERIFY(claims >= 30);
     }
 
     void everyShippedPresetsClaimsAndQuickSizesParse() {

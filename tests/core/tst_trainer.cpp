@@ -142,6 +142,26 @@ class TestTrainer : public QObject {
         QVERIFY(a.history.rows.back()[er] < g.history.rows.back()[er]);
     }
 
+    // data_passes counts the training work: b / N per evaluation of the objective on b of N
+    // units (the step's and every backtracking trial's), not the metric records.
+    void dataPassesCountTheTrainingWork() {
+        const RunResult gd = runConfig(small({{"optimizer", "gd"}, {"step_rule", "fixed"}}));
+        const int c = gd.history.column("data_passes");
+        QVERIFY(c >= 0);
+        QCOMPARE(gd.history.rows.front()[static_cast<std::size_t>(c)], 0.0);
+        for (const auto& r : gd.history.rows)  // one full-batch gradient per iteration
+            QCOMPARE(r[static_cast<std::size_t>(c)], r[0]);
+        const RunResult sgd =
+            runConfig(small({{"optimizer", "sgd"}, {"batch", "2"}, {"step_rule", "fixed"}}));
+        for (const auto& r : sgd.history.rows)  // batch 2 of 8 prompts: a quarter per iteration
+            QCOMPARE(r[static_cast<std::size_t>(c)], 0.25 * r[0]);
+        const RunResult bt = runConfig(small({{"optimizer", "gd"}, {"step_rule", "backtracking"}}));
+        const auto& last = bt.history.rows.back();
+        // One gradient and at least one trial per iteration, in whole passes.
+        QVERIFY(last[static_cast<std::size_t>(c)] >= 2 * last[0]);
+        QCOMPARE(last[static_cast<std::size_t>(c)], std::round(last[static_cast<std::size_t>(c)]));
+    }
+
     void divergenceKeepsHistory() {
         const Config c = small({{"lr", "1e5"}, {"init", "random"}, {"init_scale", "3"}});
         const RunResult r = runConfig(c);
