@@ -69,7 +69,7 @@ void registerExperimentAParams(ParamRegistry& r) {
 
 namespace {
 
-RegressionDataSpec specFrom(const Config& c) {
+RegressionDataSpec regressionSpecFrom(const Config& c) {
     RegressionDataSpec s;
     s.d = static_cast<int>(c.getInt("data.d"));
     s.k = static_cast<int>(c.getInt("data.k"));
@@ -86,7 +86,7 @@ RegressionDataSpec specFrom(const Config& c) {
 }
 
 void validateA(const Config& c, std::vector<ConfigError>& errors) {
-    const RegressionDataSpec s = specFrom(c);
+    const RegressionDataSpec s = regressionSpecFrom(c);
     if (s.rank > std::min(s.d, s.k))
         errors.push_back({"data.rank", std::to_string(s.rank),
                           "invalid value '" + std::to_string(s.rank) +
@@ -113,7 +113,7 @@ void validateA(const Config& c, std::vector<ConfigError>& errors) {
 
 std::string briefA(const Config& c) {
     std::ostringstream s;
-    s << "n=" << c.getInt("data.n") << " P=" << specFrom(c).prompts
+    s << "n=" << c.getInt("data.n") << " P=" << regressionSpecFrom(c).prompts
       << " init=" << c.getString("init") << " opt=" << c.getString("optimizer");
     if (c.getString("preconditioner") != "none") s << "+precond";
     if (c.getString("regularizer") != "none")
@@ -141,7 +141,7 @@ ExperimentInfo experimentAInfo() {
 }
 
 ExperimentA::ExperimentA(const Config& c)
-    : spec_(specFrom(c)),
+    : spec_(regressionSpecFrom(c)),
       init_(c.getString("init")),
       initScale_(c.getReal("init_scale")),
       regularizer_(c.getString("regularizer")),

@@ -54,7 +54,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-DarcySpec specFrom(const Config& c) {
+DarcySpec darcySpecFrom(const Config& c) {
     DarcySpec s;
     s.resolution = static_cast<int>(c.getInt("darcy.resolution"));
     s.aHigh = c.getReal("darcy.a_high");
@@ -114,7 +114,7 @@ std::map<std::string, std::weak_ptr<const DarcyTask>> gTasks;
 std::map<std::string, ParamSet> gStage1;
 
 std::string taskKey(const Config& c) {
-    const DarcySpec s = specFrom(c);
+    const DarcySpec s = darcySpecFrom(c);
     return "v1 r" + std::to_string(s.resolution) + " train" +
            std::to_string(c.getInt("darcy.train")) + " test" +
            std::to_string(c.getInt("darcy.test")) + " seed" + std::to_string(c.getInt("seed")) +
@@ -234,7 +234,7 @@ std::shared_ptr<const DarcyTask> darcyTask(const Config& c, std::string* /*error
     if (auto t = gTasks[key].lock()) return t;
     const auto t0 = Clock::now();
     auto task = std::make_shared<DarcyTask>();
-    task->spec = specFrom(c);
+    task->spec = darcySpecFrom(c);
     task->patch = static_cast<int>(c.getInt("darcy.patch"));
     const int np = task->spec.resolution / task->patch;
     task->tokens = np * np;
