@@ -142,6 +142,14 @@ std::optional<Plan> controlPlan(const Plan& plan, const ClaimSpec& claim, PlanEr
     const ClaimControl& ctl = *claim.control;
     Plan q = plan;
     q.claims = {controlledClaim(claim)};
+    // Runs are paired by seed: a control that moved a run to other seeds would compare nothing.
+    bool movesSeed = ctl.config.contains("seed");
+    for (auto it = ctl.runs.begin(); it != ctl.runs.end(); ++it)
+        movesSeed = movesSeed || (it.value().is_object() && it.value().contains("seed"));
+    if (movesSeed)
+        return fail(
+            "cannot set \"seed\": a claim pairs its runs by seed (change the start with "
+            "init or init_scale instead)");
     try {
         for (auto it = ctl.runs.begin(); it != ctl.runs.end(); ++it) {
             bool found = false;

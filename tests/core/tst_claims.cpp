@@ -476,6 +476,8 @@ class TestClaims : public QObject {
                                         << "non-empty object";
         QTest::newRow("not an object") << R"("off")"
                                        << "must be an object";
+        QTest::newRow("seed") << R"({"why": "w", "runs": {"y": {"seed": 40}}})"
+                              << "pairs its runs by seed";
     }
     void controlErrorsSayWhatIsWrong() {
         QFETCH(QString, control);
