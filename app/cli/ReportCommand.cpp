@@ -81,6 +81,9 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<PresetReport> reports;
     const std::filesystem::path out(a.outDir);
+    const auto log = [&](const std::string& line) {
+        if (!a.quiet) std::printf("    %s\n", line.c_str()), std::fflush(stdout);
+    };
     for (std::size_t i = 0; i < plans.size() && !control.stopRequested(); ++i) {
         const Plan& plan = plans[i];
         if (!a.quiet)
@@ -89,22 +92,14 @@ int runReportCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
             if (!a.quiet) std::printf("    not run at quick sizes: %s\n", plan.quickSkipReason().c_str());
             PresetReport rep = skippedPresetReport(plan, plan.quickSkipReason());
             // Its controls still run, at the sizes they declare.
-            runControlsForReport(
-                plan, {}, out / plan.name, jobs, a.commandLine, &control,
-                [&](const std::string& line) {
-                    if (!a.quiet) std::printf("    %s\n", line.c_str()), std::fflush(stdout);
-                },
-                rep);
+            runControlsForReport(plan, {}, out / plan.name, jobs, a.commandLine, &control, log,
+                                 rep);
             reports.push_back(std::move(rep));
             continue;
         }
         std::vector<RunOutcome> outcomes;
-        PresetReport rep = runPresetForReport(
-            plan, out / plan.name, jobs, a.commandLine, &control,
-            [&](const std::string& line) {
-                if (!a.quiet) std::printf("    %s\n", line.c_str()), std::fflush(stdout);
-            },
-            &outcomes);
+        PresetReport rep = runPresetForReport(plan, out / plan.name, jobs, a.commandLine, &control,
+                                              log, &outcomes);
 #ifdef ADE_HAVE_FIGURES
         if (qt && !plan.sweep && !outcomes.empty()) {
             Session session;

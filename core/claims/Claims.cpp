@@ -488,6 +488,9 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             break;
         }
         case ClaimCheck::Reach: {
+            if (c.by == "data_passes" && h.column("data_passes") < 0)
+                return unavailable("no column data_passes in run '" + c.run +
+                                   "' (written before the trainer counted passes)");
             const auto [na, nb] = comparableRecords(*r, *o);
             const double fa = statOf(h, col, ClaimStat::Floor, na);
             const double fb = statOf(*o->history, ocol, ClaimStat::Floor, nb);
@@ -503,9 +506,6 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             sv.value = c.by == "iteration" ? sv.iterations
                        : c.by == "time_s"  ? sv.seconds
                                            : sv.passes;
-            if (c.by == "data_passes" && h.column("data_passes") < 0)
-                return unavailable("no column data_passes in run '" + c.run +
-                                   "' (recorded since the reach check exists)");
             sv.inRange = inRange(sv.value);
             break;
         }

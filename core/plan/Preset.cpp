@@ -320,10 +320,11 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
             }
         }
         // Every control applies to the plan and to its quick sizes.
+        PlanError qe;
+        const auto quick = quickPlan(plan, &qe);  // checked above
         for (const auto& c : plan.claims) {
             if (!c.control) continue;
             PlanError ce;
-            const auto quick = quickPlan(plan, &ce);
             if (!controlPlan(plan, c, &ce) || !quick || !controlPlan(*quick, c, &ce)) {
                 if (error) *error = ce;
                 return std::nullopt;
