@@ -324,7 +324,7 @@ std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
         if (!r) continue;
         histories.push_back(r->history());
         runs.push_back({planned[i].label, planned[i].config.getInt("seed"), planned[i].varied,
-                        &histories.back(), !isActive(r->state)});
+                        &histories.back(), !isActive(r->state), &planned[i].config});
         expected += planned[i].label == spec->run;
     }
     ade::ClaimResult result = ade::evaluateClaim(*spec, runs);

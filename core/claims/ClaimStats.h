@@ -1,6 +1,7 @@
 #pragma once
 // The statistics the claims use: a least-squares line with its confidence interval, the trend of
 // a metric over the end of a run, and when a run comes within a tolerance of its floor.
+#include <string>
 #include <vector>
 
 #include "training/Trainer.h"
@@ -32,5 +33,10 @@ TrendFit fitTrend(const MetricHistory& h, int column, double window);
 double floorValue(const MetricHistory& h, int column);
 // The first iteration at which |value − floor| ≤ tol·|floor|; NaN without records.
 double floorIteration(const MetricHistory& h, int column, double tol);
+
+// How the claims write a number ("2.41", "1.20e-05") and a claim's range ("needs 0.75 to 1.25").
+struct ClaimSpec;
+std::string claimNumber(double v);
+std::string claimRange(const ClaimSpec& c);
 
 }  // namespace ade

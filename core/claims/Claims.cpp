@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "claims/ClaimLaw.h"
 #include "claims/ClaimStats.h"
 
 namespace ade {
@@ -15,7 +16,8 @@ namespace {
 const std::map<std::string, ClaimCheck>& checkNames() {
     static const std::map<std::string, ClaimCheck> m = {
         {"ratio", ClaimCheck::Ratio}, {"close", ClaimCheck::Close}, {"trend", ClaimCheck::Trend},
-        {"floor", ClaimCheck::Floor}, {"reach", ClaimCheck::Reach}, {"slope", ClaimCheck::Slope}};
+        {"floor", ClaimCheck::Floor}, {"reach", ClaimCheck::Reach}, {"slope", ClaimCheck::Slope},
+        {"law", ClaimCheck::Law}};
     return m;
 }
 const std::map<std::string, ClaimStat>& statNames() {
@@ -57,6 +59,8 @@ std::set<std::string> keysFor(ClaimCheck c) {
     case ClaimCheck::Reach:
         return {"run", "other", "tol", "by"};
     case ClaimCheck::Slope: return {"run", "x", "stat"};
+    case ClaimCheck::Law:
+        return {"run", "law", "window"};
     }
     return {};
 }
@@ -108,8 +112,8 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     if (!str("metric", c.metric, true)) return fail(where + "needs a \"metric\" (a column)");
     if (!str("run", c.run, true)) return fail(where + "needs a \"run\" (a run name of the preset)");
 
-    std::set<std::string> allowed = {"id",     "text", "paper", "check",
-                                     "metric", "min",  "max",   "control"};
+    std::set<std::string> allowed = {"id",  "text", "paper",   "check", "metric",
+                                     "min", "max",  "control", "judge"};
     for (const auto& k : keysFor(c.check))
         allowed.insert(k);
     for (auto it = j.begin(); it != j.end(); ++it)
@@ -139,6 +143,15 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     c.direction = directionNames().at(direction);
     if (!str("other", c.other, false)) return fail(where + "\"other\" must be a run name");
     if (!str("x", c.x, false)) return fail(where + "\"x\" must be a key");
+    if (!str("law", c.law, false)) return fail(where + "\"law\" must be a law's name");
+    std::string judge = "seeds";
+    if (!str("judge", judge, false) || (judge != "seeds" && judge != "mean"))
+        return fail(where +
+                    "\"judge\" must be seeds (every seed in range) or mean (the mean's "
+                    "95% interval in range)");
+    if (judge == "mean" && c.check == ClaimCheck::Slope)
+        return fail(where + "a slope is one fit over every point: \"judge\" does not apply");
+    c.judgeMean = judge == "mean";
     if (!str("by", c.by, false) ||
         (c.by != "data_passes" && c.by != "iteration" && c.by != "time_s"))
         return fail(where + "\"by\" must be data_passes, iteration or time_s");
@@ -169,6 +182,10 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     case ClaimCheck::Slope:
         if (c.x.empty()) return fail(where + "slope needs \"x\" (the swept key)");
         if (!hasMin && !hasMax) return fail(where + "slope needs \"min\" or \"max\"");
+        break;
+    case ClaimCheck::Law:
+        if (c.law.empty()) return fail(where + "law needs \"law\" (a law of the experiment)");
+        if (!hasMin && !hasMax) return fail(where + "law needs \"min\" or \"max\"");
         break;
     }
     if (j.contains("control")) {
@@ -213,6 +230,8 @@ nlohmann::json toJson(const ClaimSpec& c) {
     if (keys.count("tol")) j["tol"] = c.tol;
     if (keys.count("by")) j["by"] = c.by;
     if (keys.count("x")) j["x"] = c.x;
+    if (keys.count("law")) j["law"] = c.law;
+    if (c.judgeMean) j["judge"] = "mean";
     if (c.min > -1e300) j["min"] = c.min;
     if (c.max < 1e300) j["max"] = c.max;
     if (c.control) j["control"] = toJson(*c.control);
@@ -221,9 +240,7 @@ nlohmann::json toJson(const ClaimSpec& c) {
 
 // ---- evaluation -------------------------------------------------------------------------
 
-namespace {
-
-std::string fmt(double v) {
+std::string claimNumber(double v) {
     char buf[32];
     const double a = std::fabs(v);
     if (v == 0)
@@ -239,13 +256,18 @@ std::string fmt(double v) {
     return buf;
 }
 
-std::string rangeText(const ClaimSpec& c) {
+std::string claimRange(const ClaimSpec& c) {
     const bool lo = c.min > -1e300, hi = c.max < 1e300;
-    if (lo && hi) return "needs " + fmt(c.min) + " to " + fmt(c.max);
-    if (lo) return "needs ≥ " + fmt(c.min);
-    if (hi) return "needs ≤ " + fmt(c.max);
+    if (lo && hi) return "needs " + claimNumber(c.min) + " to " + claimNumber(c.max);
+    if (lo) return "needs ≥ " + claimNumber(c.min);
+    if (hi) return "needs ≤ " + claimNumber(c.max);
     return "";
 }
+
+namespace {
+
+const auto fmt = claimNumber;
+const auto rangeText = claimRange;
 
 std::string quantityName(const ClaimSpec& c) {
     switch (c.check) {
@@ -258,6 +280,8 @@ std::string quantityName(const ClaimSpec& c) {
                                                 : c.by == "iteration" ? "iterations"
                                                                       : "wall time");
     case ClaimCheck::Slope: return "slope";
+    case ClaimCheck::Law:
+        return "rate ÷ law";
     }
     return "";
 }
@@ -361,6 +385,34 @@ std::map<std::string, const ClaimRun*> bySeed(const std::vector<ClaimRun>& runs,
 
 }  // namespace
 
+ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, double scale,
+                       const std::string& unit, std::string text) {
+    bool holds = res.seedsInRange == res.seeds;
+    if (c.judgeMean) {
+        // A flat trend's range is ±max.
+        const bool flat = c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat;
+        const double lo = flat ? -c.max : c.min;
+        holds = std::isfinite(res.meanLo) && res.meanLo >= lo && res.meanHi <= c.max;
+        if (std::isfinite(res.meanLo))
+            text += "; judged on the mean: its 95% CI " + claimNumber(res.meanLo * scale) + unit +
+                    " to " + claimNumber(res.meanHi * scale) + unit + " must lie in the range";
+        else
+            text += "; judged on the mean, whose interval needs two or more seeds";
+    }
+    res.measured = text;
+    if (!allFinished) {
+        res.status = ClaimStatus::Pending;
+        res.detail = "runs still going";
+    } else if (c.judgeMean && !std::isfinite(res.meanLo)) {
+        res.status = ClaimStatus::Unavailable;
+        res.detail = "judged on the seeds' mean: needs two or more seeds (has " +
+                     std::to_string(res.seeds) + ")";
+    } else {
+        res.status = holds ? ClaimStatus::Holds : ClaimStatus::DoesNotHold;
+    }
+    return res;
+}
+
 ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
     ClaimResult res;
     auto unavailable = [&](const std::string& why) {
@@ -385,6 +437,13 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             allFinished = false;
 
     auto inRange = [&](double v) { return std::isfinite(v) && v >= c.min && v <= c.max; };
+
+    if (c.check == ClaimCheck::Law) {
+        std::vector<const ClaimRun*> seeds;
+        for (const auto& [key, r] : mine)
+            seeds.push_back(r);
+        return evaluateLawClaim(c, seeds, allFinished);
+    }
 
     if (c.check == ClaimCheck::Slope) {
         // Every point of the sweep of this run: all its grid values and seeds.
@@ -535,6 +594,12 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     res.sd = finite > 1 ? std::sqrt(ss / (finite - 1)) : 0;
     res.lo = finite ? lo : NAN;
     res.hi = finite ? hi : NAN;
+    if (finite > 1) {
+        const double half =
+            studentT975(finite - 1) * res.sd / std::sqrt(static_cast<double>(finite));
+        res.meanLo = res.value - half;
+        res.meanHi = res.value + half;
+    }
 
     std::string text = quantityName(c) + " " + fmt(res.value);
     if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close)
@@ -560,7 +625,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
                 r = "needs ≥ " + fmt(c.min * 100) + "%";
             else
                 r = "needs ≤ " + fmt(c.max * 100) + "%";
-            if (c.check == ClaimCheck::Trend && c.direction != TrendDirection::Flat)
+            if (c.check == ClaimCheck::Trend && c.direction != TrendDirection::Flat && !c.judgeMean)
                 r += ", t ≥ 2";
             text += "; " + r;
         } else {
@@ -600,14 +665,8 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     if (res.seedsInRange < res.seeds && res.seeds > 1)
         text += "; " + std::to_string(res.seedsInRange) + "/" + std::to_string(res.seeds) +
                 " seeds in range";
-    res.measured = text;
-    if (!allFinished) {
-        res.status = ClaimStatus::Pending;
-        res.detail = "runs still going";
-    } else {
-        res.status = res.seedsInRange == res.seeds ? ClaimStatus::Holds : ClaimStatus::DoesNotHold;
-    }
-    return res;
+    const bool pct = c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close;
+    return judgeClaim(c, res, allFinished, pct ? 100 : 1, pct ? "%" : "", text);
 }
 
 }  // namespace ade

@@ -9,6 +9,7 @@
 //     "text": "Without a regulariser ...",     // the claim, one or two sentences
 //     "paper": "B",                            // "A" or "B": the report's section
 //     "check": "ratio",                        // ratio | close | trend | floor | reach | slope
+//                                              //   | law
 //     "metric": "norm_WQ",                     // a column of the runs' metrics
 //     "run": "none", "other": "power",         // run labels of the preset (other: ratio, close,
 //                                              //   and optionally floor)
@@ -21,10 +22,16 @@
 //                                              //   reach: of the better run's floor
 //     "by": "data_passes",                     // reach: data_passes | iteration | time_s
 //     "x": "data.n",                           // slope: the swept key on the x axis
+//     "law": "free_diffusion",                 // law: a law of the run's experiment (LawInfo)
+//     "judge": "mean",                         // seeds (default): every seed's number in
+//                                              //   [min, max]; mean: the 95% interval of the
+//                                              //   seeds' mean inside [min, max] (not slope)
 //     "control": { ... } }                     // its negative control (below)
 //
 // What each check measures (per seed; a claim holds when every seed's number lies in
-// [min, max], and for a trend also its direction is significant):
+// [min, max], and for a trend also its direction is significant; with "judge": "mean", when
+// the 95% interval of the seeds' mean, Student t with n − 1 df, lies inside [min, max] — the
+// claim is then about the effect, not about every seed, and needs two or more seeds):
 //   ratio  stat(run) / stat(other)
 //   close  |stat(run) − stat(other)| / |stat(other)|   (give "max", the tolerance)
 //   trend  the least-squares slope of the metric against the iteration over the last `window`
@@ -46,6 +53,9 @@
 //   slope  the least-squares slope of log stat(metric) against log x over every point of the
 //          sweep of `run` (every seed a point), with its 95% confidence interval (Student t);
 //          one number for all seeds; holds when the slope lies in [min, max].
+//   law    the least-squares slope of the metric against the iteration over the last `window`
+//          of the run, divided by the rate the experiment's law predicts from the run's config
+//          (LawInfo::perIteration): 1 where the law holds, 0 where the growth is absent.
 //
 // A claim's negative control: a variant of its preset in which the effect the claim states is
 // absent, so that the claim must report "does not hold" on it: a claim shown able to fail. The
@@ -61,16 +71,18 @@
 // reuses the claim's own runs.
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "config/Config.h"
 #include "training/Trainer.h"
 
 namespace ade {
 
-enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope };
+enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope, Law };
 enum class ClaimStat { Final, Best, Floor, Initial };
 enum class TrendDirection { Rising, Falling, Flat };
 
@@ -93,6 +105,8 @@ struct ClaimSpec {
     double tol = 0.1;
     std::string by = "data_passes";  // reach: the column that counts the cost
     std::string x;
+    std::string law;         // law: the name of a law of the run's experiment
+    bool judgeMean = false;  // "judge": "mean": the mean's 95% interval must lie in [min, max]
     std::optional<ClaimControl> control;
 };
 
@@ -108,14 +122,15 @@ nlohmann::json toJson(const ClaimControl& c);
 ClaimSpec controlledClaim(const ClaimSpec& c);
 std::string checkName(ClaimCheck c);
 
-// One run as a claim sees it: its preset label, seed, sweep values, history so far, and
-// whether it has ended (completed, stopped or diverged).
+// One run as a claim sees it: its preset label, seed, sweep values, history so far, whether it
+// has ended (completed, stopped or diverged), and its config (a law's prediction needs it).
 struct ClaimRun {
     std::string label;
     long long seed = 0;
     std::vector<std::pair<std::string, std::string>> varied;
     const MetricHistory* history = nullptr;
     bool finished = false;
+    const Config* config = nullptr;
 };
 
 enum class ClaimStatus {
@@ -131,6 +146,7 @@ struct ClaimResult {
     double value = 0;           // mean over seeds (slope: the fitted slope)
     double sd = 0;              // sd over seeds (0 for one seed; slope: its standard error)
     double lo = 0, hi = 0;      // min and max over seeds (slope: the 95% interval)
+    double meanLo = NAN, meanHi = NAN;  // the 95% interval of the seeds' mean (two or more)
     int seeds = 0;              // seeds measured (slope: points fitted)
     int seedsInRange = 0;       // seeds whose number lies in range
     std::string measured;       // e.g. "ratio 2.41 ± 0.12 (3 seeds, 2.30–2.55; needs ≥ 2)"

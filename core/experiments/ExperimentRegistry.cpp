@@ -70,6 +70,13 @@ const ExperimentInfo* findExperiment(const std::string& name) {
     return nullptr;
 }
 
+const LawInfo* findLaw(const std::string& experiment, const std::string& name) {
+    if (const ExperimentInfo* info = findExperiment(experiment))
+        for (const auto& l : info->laws)
+            if (l.name == name) return &l;
+    return nullptr;
+}
+
 std::unique_ptr<Problem> makeProblem(const Config& config, std::string* error) {
     const ExperimentInfo* info = findExperiment(config.experiment());
     if (!info) {

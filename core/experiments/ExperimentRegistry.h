@@ -18,6 +18,17 @@ namespace ade {
 
 class ParamRegistry;
 
+// A law of the papers an experiment can predict from its configuration: the rate at which a
+// metric should change per iteration (claims of kind "law" compare the measured rate with it).
+struct LawInfo {
+    std::string name;     // the claims' "law" value ("free_diffusion")
+    std::string metric;   // the column whose rate it predicts ("norm_sq")
+    std::string formula;  // in the papers' notation, for the report and the checklist
+    std::string meaning;  // one line: where the law comes from and what it assumes
+    // The predicted rate per iteration for a config; NaN (with `why`) where it does not apply.
+    std::function<double(const Config&, std::string* why)> perIteration;
+};
+
 struct ExperimentInfo {
     std::string name;   // value of the "experiment" key
     std::string title;  // human title
@@ -41,6 +52,8 @@ struct ExperimentInfo {
     std::string headlineMetric;
     // The preset the explorer opens at first launch when this is the first experiment.
     std::string defaultPreset;
+    // The laws its claims may test (LawInfo).
+    std::vector<LawInfo> laws;
 };
 
 const std::vector<ExperimentInfo>& experiments();
@@ -57,6 +70,8 @@ std::vector<ChartInfo> chartsOf(const std::string& experiment);
 // The chart of an id among every experiment's charts, or of an unknown column's own chart
 // ("column:<name>").
 ChartInfo chartInfo(const std::string& id);
+// A law of an experiment by name; nullptr when it has none of that name.
+const LawInfo* findLaw(const std::string& experiment, const std::string& name);
 // The first experiment's default preset: what the explorer opens at first launch.
 std::string defaultPresetName();
 

@@ -43,7 +43,7 @@ std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes) {
     std::vector<ClaimRun> out;
     for (const auto& o : outcomes)
         out.push_back({o.run.label, o.run.config.getInt("seed"), o.run.varied, &o.result.history,
-                       true});
+                       true, &o.run.config});
     return out;
 }
 

@@ -80,6 +80,15 @@ std::optional<std::string> checkClaims(const Plan& plan) {
         if (!described)
             return where + "metric '" + c.metric + "' is not a metric of Experiment " +
                    run->config.experiment();
+        if (c.check == ClaimCheck::Law) {
+            const LawInfo* law = findLaw(run->config.experiment(), c.law);
+            if (!law)
+                return where + "\"law\" '" + c.law + "' is not a law of Experiment " +
+                       run->config.experiment();
+            if (law->metric != c.metric)
+                return where + "the law " + c.law + " predicts the rate of '" + law->metric +
+                       "', not of '" + c.metric + "'";
+        }
         if (c.check == ClaimCheck::Slope) {
             if (!plan.sweep) return where + "a slope needs the preset's \"sweep\"";
             bool swept = false;

@@ -6,6 +6,7 @@
 
 #include "claims/ClaimStats.h"
 #include "claims/Claims.h"
+#include "experiments/ExperimentRegistry.h"
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
 
@@ -79,7 +80,7 @@ class TestClaims : public QObject {
                                << "needs an \"id\"";
         QTest::newRow("bad check")
             << R"({"id":"x","text":"t","paper":"A","check":"bigger","metric":"m","run":"a"})"
-            << "\"check\" must be one of close, floor, ratio, reach, slope, trend";
+            << "\"check\" must be one of close, floor, law, ratio, reach, slope, trend";
         QTest::newRow("paper") << R"({"id":"x","text":"t","paper":"C","check":"ratio","metric":"m","run":"a"})"
                                << "\"paper\" must be \"A\" or \"B\"";
         QTest::newRow("ratio without other") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","min":2})"
@@ -92,6 +93,9 @@ class TestClaims : public QObject {
                                        << "\"min\" is above \"max\"";
         QTest::newRow("window") << R"({"id":"x","text":"t","paper":"A","check":"trend","metric":"m","run":"a","window":1.5})"
                                 << "\"window\" must be a fraction in (0, 1]";
+        QTest::newRow("law without law")
+            << R"({"id":"x","text":"t","paper":"B","check":"law","metric":"m","run":"a","min":0.75})"
+            << "needs \"law\"";
         QTest::newRow("slope without x") << R"({"id":"x","text":"t","paper":"A","check":"slope","metric":"m","run":"a","min":-2})"
                                          << "needs \"x\"";
     }
@@ -223,6 +227,63 @@ class TestClaims : public QObject {
             R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","window":0.5})");
         QCOMPARE(evaluateClaim(anyRise, {{"a", 1, {}, &level, true}}).status,
                  ClaimStatus::DoesNotHold);
+    }
+
+    void lawDividesTheMeasuredRateByTheLawsPrediction() {
+        // Experiment B under the SDE: free diffusion predicts s h (2 d d_k − d²) per step for
+        // d_k ≥ d, and s h d_k² when d_k < d (the orbit GL(d_k)).
+        Config cfg;
+        QVERIFY(!cfg.apply(nlohmann::json::parse(
+            R"({"experiment": "b", "optimizer": "sde", "temperature": 0.001, "lr": 0.05,
+                "data": {"d": 4}, "b": {"dk": 32}})")));
+        const double rate = 0.001 * 0.05 * (2 * 4 * 32 - 16);
+        Config narrow = cfg;
+        QVERIFY(!narrow.apply(nlohmann::json::parse(R"({"b": {"dk": 2}})")));
+        const LawInfo* law = findLaw("b", "free_diffusion");
+        QVERIFY(law);
+        QCOMPARE(law->metric, std::string("norm_sq"));
+        QVERIFY(std::fabs(law->perIteration(cfg, nullptr) - rate) < 1e-18);
+        QVERIFY(std::fabs(law->perIteration(narrow, nullptr) - 0.001 * 0.05 * 4) < 1e-18);
+
+        const ClaimSpec grows = claim(
+            R"({"id":"g","text":"t","paper":"B","check":"law","metric":"m","run":"a","law":"free_diffusion","window":0.5,"min":0.75,"max":1.25})");
+        // After a transient, the metric grows at 0.9 and 1.1 times the law's rate.
+        const MetricHistory slow =
+            series(100, 10, [&](double it) { return it < 300 ? 1 : 1 + 0.9 * rate * (it - 300); });
+        const MetricHistory fast =
+            series(100, 10, [&](double it) { return it < 300 ? 1 : 1 + 1.1 * rate * (it - 300); });
+        ClaimResult r = evaluateClaim(
+            grows, {{"a", 1, {}, &slow, true, &cfg}, {"a", 2, {}, &fast, true, &cfg}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.seeds, 2);
+        QVERIFY(std::fabs(r.value - 1.0) < 1e-9);
+        QVERIFY(std::fabs(r.lo - 0.9) < 1e-9 && std::fabs(r.hi - 1.1) < 1e-9);
+        QVERIFY2(QString::fromStdString(r.measured).contains("the mean's 95% CI"),
+                 r.measured.c_str());
+        // A level metric: ratio 0, the growth is absent; the claim fails, the absence claim holds.
+        const MetricHistory level = constant(7);
+        QCOMPARE(evaluateClaim(grows, {{"a", 1, {}, &level, true, &cfg}}).status,
+                 ClaimStatus::DoesNotHold);
+        const ClaimSpec absent = claim(
+            R"({"id":"n","text":"t","paper":"B","check":"law","metric":"m","run":"a","law":"free_diffusion","min":-0.1,"max":0.1})");
+        r = evaluateClaim(absent, {{"a", 1, {}, &level, true, &cfg}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.value, 0.0);
+        // Without a config, without noise, or not under the SDE, the law cannot be evaluated.
+        QCOMPARE(evaluateClaim(grows, {{"a", 1, {}, &slow, true}}).status,
+                 ClaimStatus::Unavailable);
+        Config cold = cfg, gd = cfg;
+        QVERIFY(!cold.apply(nlohmann::json::parse(R"({"temperature": 0})")));
+        QVERIFY(!gd.apply(nlohmann::json::parse(R"({"optimizer": "gd"})")));
+        r = evaluateClaim(grows, {{"a", 1, {}, &slow, true, &cold}});
+        QCOMPARE(r.status, ClaimStatus::Unavailable);
+        QVERIFY2(QString::fromStdString(r.detail).contains("no noise"), r.detail.c_str());
+        QCOMPARE(evaluateClaim(grows, {{"a", 1, {}, &slow, true, &gd}}).status,
+                 ClaimStatus::Unavailable);
+        // Still running: pending, with the number so far.
+        r = evaluateClaim(grows, {{"a", 1, {}, &slow, false, &cfg}});
+        QCOMPARE(r.status, ClaimStatus::Pending);
+        QVERIFY(std::fabs(r.value - 0.9) < 1e-9);
     }
 
     void floorIterationAndTimesSooner() {

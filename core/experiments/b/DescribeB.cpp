@@ -1,4 +1,7 @@
 // Experiment B's self-description: About text, metric descriptions and charts (MetricInfo.h).
+#include <algorithm>
+#include <cmath>
+
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade {
@@ -12,8 +15,11 @@ void describeExperimentB(ExperimentInfo& info) {
         sharedMetric("gen_gap"),
         normMetric("norm_WQ", "W_Q", "the query factor"),
         normMetric("norm_WK", "W_K", "the key factor"),
-        {"imbalance", "‖W_QᵀW_Q − W_KᵀW_K‖_F", "Frobenius norm", "imbalance",
-         false, true,
+        {"norm_sq", "‖θ‖² = ‖W_Q‖²_F + ‖W_K‖²_F", "squared Frobenius norm", "norm_sq", false, false,
+         "The squared length of the weights. Unregularised under the SDE it grows like free "
+         "diffusion in the orbit's flat directions: a straight line of slope s h (2 d d_k − d²) "
+         "per step; a weak regulariser holds it level."},
+        {"imbalance", "‖W_QᵀW_Q − W_KᵀW_K‖_F", "Frobenius norm", "imbalance", false, true,
          "How unbalanced the pair is; the loss depends only on W_Q W_Kᵀ, so noise moves this "
          "freely unless a regulariser holds it."},
         {"manifold_distance", "dist to the balanced teacher factors", "Frobenius distance",
@@ -25,6 +31,37 @@ void describeExperimentB(ExperimentInfo& info) {
     };
     info.charts = factorPairCharts();
     info.charts[1].title = "Weight norms ‖W_Q‖_F, ‖W_K‖_F";
+    info.charts.push_back({"norm_sq",
+                           "Squared weight norm ‖W_Q‖² + ‖W_K‖² (free diffusion: a line)",
+                           "squared Frobenius norm", AxisScale::Linear, false});
+
+    // Free diffusion along the flat orbit. The loss sees only M = W_Q W_Kᵀ (d × d, rank
+    // r = min(d, d_k)): of the 2 d d_k coordinates, r (2d − r) move M and are held by the
+    // loss's curvature (at equilibrium the drift there balances the noise), the other
+    // 2 d d_k − r (2d − r) (the orbit (W_Q G, W_K G⁻ᵀ)) are flat. Itô's formula on ‖θ‖² under
+    // θ ← θ − h ∇V + √(s h) ξ gives each flat coordinate s h per step.
+    info.laws.push_back(
+        {"free_diffusion", "norm_sq",
+         "s h (2 d d_k − r (2d − r)), r = min(d, d_k): the orbit's dimension times the noise's "
+         "variance per step",
+         "Itô's formula on ‖θ‖² with the noise free in the orbit's flat directions and held by the "
+         "loss's curvature in the r (2d − r) directions that move W_Q W_Kᵀ (equipartition there); "
+         "no regulariser assumed",
+         [](const Config& c, std::string* why) -> double {
+             if (c.getString("optimizer") != "sde") {
+                 if (why) *why = "the law is the SDE's (optimizer = sde)";
+                 return NAN;
+             }
+             const double s = c.getReal("temperature"), h = c.getReal("lr");
+             if (!(s > 0)) {
+                 if (why) *why = "no noise (temperature s = 0): the law predicts no growth";
+                 return NAN;
+             }
+             const double d = static_cast<double>(c.getInt("data.d"));
+             const double dk = static_cast<double>(c.getInt("b.dk"));
+             const double r = std::min(d, dk);
+             return s * h * (2 * d * dk - r * (2 * d - r));
+         }});
 
     info.aboutHtml = R"html(<h3>Model</h3>
 <p>Tokens X (N&times;d), trainable W<sub>Q</sub>, W<sub>K</sub> (d&times;d<sub>k</sub>), a fixed

@@ -517,9 +517,9 @@ double ExperimentB::loss(const ParamSet& p, ParamSet* grad, std::span<const int>
 }
 
 std::vector<std::string> ExperimentB::metricNames() const {
-    std::vector<std::string> names = {
-        "train_loss", "test_loss", "gen_gap",           "norm_WQ",
-        "norm_WK",    "imbalance", "manifold_distance", "manifold_distance_rel"};
+    std::vector<std::string> names = {"train_loss", "test_loss",         "gen_gap",
+                                      "norm_WQ",    "norm_WK",           "norm_sq",
+                                      "imbalance",  "manifold_distance", "manifold_distance_rel"};
     if (villaniProbes_ > 0) names.push_back("villani");
     return names;
 }
@@ -528,6 +528,7 @@ void ExperimentB::evaluate(const ParamSet& p, double trainLoss,
                            std::map<std::string, double>& out) {
     const double testLoss = model_.loss(p[0], p[1], test_, {}, nullptr, nullptr, pool_.get());
     evaluateFactors(p, trainLoss, testLoss, "norm_WQ", "norm_WK", out);
+    out["norm_sq"] = p[0].squaredNorm() + p[1].squaredNorm();
 }
 
 std::vector<NamedArray> ExperimentB::dataArrays() const {
