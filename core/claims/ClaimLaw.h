@@ -12,10 +12,4 @@ namespace ade {
 ClaimResult evaluateLawClaim(const ClaimSpec& claim, const std::vector<const ClaimRun*>& runs,
                              bool allFinished);
 
-// The verdict of a measured claim (Claims.cpp): every seed in range, or with "judge": "mean"
-// the mean's 95% interval (res.meanLo, res.meanHi) inside it, stated at the end of `text`
-// (numbers times `scale`, followed by `unit`); pending while a run goes on.
-ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, double scale,
-                       const std::string& unit, std::string text);
-
 }  // namespace ade

@@ -5,6 +5,38 @@
 
 namespace ade {
 
+SeedSummary summariseSeeds(const std::vector<double>& values) {
+    SeedSummary s;
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (double v : values) {
+        if (!std::isfinite(v)) continue;
+        sum += v, ++s.finite;
+        lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    if (s.finite == 0) return s;
+    s.mean = sum / s.finite;
+    s.min = lo, s.max = hi;
+    double ss = 0;
+    for (double v : values)
+        if (std::isfinite(v)) ss += (v - s.mean) * (v - s.mean);
+    if (s.finite > 1) {
+        s.sd = std::sqrt(ss / (s.finite - 1));
+        const double half = studentT975(s.finite - 1) * s.sd / std::sqrt(double(s.finite));
+        s.meanLo = s.mean - half;
+        s.meanHi = s.mean + half;
+    }
+    return s;
+}
+
+void applySummary(const SeedSummary& s, ClaimResult& res) {
+    res.value = s.mean;
+    res.sd = s.sd;
+    res.lo = s.min;
+    res.hi = s.max;
+    res.meanLo = s.meanLo;
+    res.meanHi = s.meanHi;
+}
+
 double studentT975(int df) {
     static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
                                    2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,

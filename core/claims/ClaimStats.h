@@ -1,9 +1,11 @@
 #pragma once
 // The statistics the claims use: a least-squares line with its confidence interval, the trend of
 // a metric over the end of a run, and when a run comes within a tolerance of its floor.
+#include <cmath>
 #include <string>
 #include <vector>
 
+#include "claims/Claims.h"
 #include "training/Trainer.h"
 
 namespace ade {
@@ -35,8 +37,23 @@ double floorValue(const MetricHistory& h, int column);
 double floorIteration(const MetricHistory& h, int column, double tol);
 
 // How the claims write a number ("2.41", "1.20e-05") and a claim's range ("needs 0.75 to 1.25").
-struct ClaimSpec;
 std::string claimNumber(double v);
 std::string claimRange(const ClaimSpec& c);
+
+// The seeds' numbers of a claim summarised: mean, sd, min and max over the finite ones, and the
+// 95% interval of the mean (Student t, n − 1 df; NaN with fewer than two finite numbers).
+struct SeedSummary {
+    double mean = NAN, sd = 0, min = NAN, max = NAN, meanLo = NAN, meanHi = NAN;
+    int finite = 0;
+};
+SeedSummary summariseSeeds(const std::vector<double>& values);
+// Writes a summary into a result's value, sd, lo, hi, meanLo, meanHi.
+void applySummary(const SeedSummary& s, ClaimResult& res);
+
+// The verdict of a measured claim (Claims.cpp): every seed in range, or with "judge": "mean"
+// the mean's 95% interval (res.meanLo, res.meanHi) inside it, stated at the end of `text`
+// (numbers times `scale`, followed by `unit`); pending while a run goes on.
+ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, double scale,
+                       const std::string& unit, std::string text);
 
 }  // namespace ade

@@ -266,14 +266,12 @@ std::string claimRange(const ClaimSpec& c) {
 
 namespace {
 
-const auto fmt = claimNumber;
-const auto rangeText = claimRange;
-
 std::string quantityName(const ClaimSpec& c) {
     switch (c.check) {
     case ClaimCheck::Ratio: return "ratio";
     case ClaimCheck::Close: return "relative difference";
-    case ClaimCheck::Trend: return "change over the last " + fmt(c.window * 100) + "%";
+    case ClaimCheck::Trend:
+        return "change over the last " + claimNumber(c.window * 100) + "%";
     case ClaimCheck::Floor: return c.other.empty() ? "iteration" : "times sooner";
     case ClaimCheck::Reach:
         return "times sooner in " + std::string(c.by == "data_passes" ? "data passes"
@@ -481,9 +479,9 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         res.hi = f.slope + f.ci95;
         res.seeds = static_cast<int>(lx.size());
         res.seedsInRange = inRange(f.slope) ? res.seeds : 0;
-        res.measured = "slope " + fmt(f.slope) + " (95% CI " + fmt(res.lo) + " to " +
-                       fmt(res.hi) + ", R² " + fmt(f.r2) + ", " + std::to_string(res.seeds) +
-                       " points; " + rangeText(c) + ")";
+        res.measured = "slope " + claimNumber(f.slope) + " (95% CI " + claimNumber(res.lo) +
+                       " to " + claimNumber(res.hi) + ", R² " + claimNumber(f.r2) + ", " +
+                       std::to_string(res.seeds) + " points; " + claimRange(c) + ")";
         res.status = !allFinished                ? ClaimStatus::Pending
                      : inRange(f.slope)          ? ClaimStatus::Holds
                                                  : ClaimStatus::DoesNotHold;
@@ -568,7 +566,9 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             sv.inRange = inRange(sv.value);
             break;
         }
-        case ClaimCheck::Slope: break;
+        case ClaimCheck::Slope:
+        case ClaimCheck::Law:
+            break;  // measured above
         }
         values.push_back(sv);
     }
@@ -578,53 +578,41 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         res.measured = "waiting for data";
         return res;
     }
-    double sum = 0, lo = INFINITY, hi = -INFINITY;
-    int finite = 0;
+    std::vector<double> numbers;
     for (const auto& v : values) {
         res.seedsInRange += v.inRange;
-        if (!std::isfinite(v.value)) continue;
-        sum += v.value, ++finite;
-        lo = std::min(lo, v.value), hi = std::max(hi, v.value);
+        numbers.push_back(v.value);
     }
     res.seeds = static_cast<int>(values.size());
-    res.value = finite ? sum / finite : NAN;
-    double ss = 0;
-    for (const auto& v : values)
-        if (std::isfinite(v.value)) ss += (v.value - res.value) * (v.value - res.value);
-    res.sd = finite > 1 ? std::sqrt(ss / (finite - 1)) : 0;
-    res.lo = finite ? lo : NAN;
-    res.hi = finite ? hi : NAN;
-    if (finite > 1) {
-        const double half =
-            studentT975(finite - 1) * res.sd / std::sqrt(static_cast<double>(finite));
-        res.meanLo = res.value - half;
-        res.meanHi = res.value + half;
-    }
+    const SeedSummary summary = summariseSeeds(numbers);
+    applySummary(summary, res);
+    const int finite = summary.finite;
 
-    std::string text = quantityName(c) + " " + fmt(res.value);
+    std::string text = quantityName(c) + " " + claimNumber(res.value);
     if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close)
         text = quantityName(c) + " " + (c.check == ClaimCheck::Trend && res.value > 0 ? "+" : "") +
-               fmt(res.value * 100) + "%";
+               claimNumber(res.value * 100) + "%";
     if (res.seeds > 1) {
         const bool pct = c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close;
         const double k = pct ? 100 : 1;
-        text += " ± " + fmt(res.sd * k) + (pct ? "%" : "") + " (" + std::to_string(res.seeds) +
-                " seeds, " + fmt(res.lo * k) + " to " + fmt(res.hi * k) + (pct ? "%" : "") + ")";
+        text += " ± " + claimNumber(res.sd * k) + (pct ? "%" : "") + " (" +
+                std::to_string(res.seeds) + " seeds, " + claimNumber(res.lo * k) + " to " +
+                claimNumber(res.hi * k) + (pct ? "%" : "") + ")";
     }
     if (finite < res.seeds) text += " (" + std::to_string(res.seeds - finite) + " undefined)";
-    const std::string range = rangeText(c);
+    const std::string range = claimRange(c);
     if (!range.empty()) {
         if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close) {
             const bool lo2 = c.min > -1e300, hi2 = c.max < 1e300;
             std::string r;
             if (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat)
-                r = "needs within ±" + fmt(c.max * 100) + "%";
+                r = "needs within ±" + claimNumber(c.max * 100) + "%";
             else if (lo2 && hi2)
-                r = "needs " + fmt(c.min * 100) + "% to " + fmt(c.max * 100) + "%";
+                r = "needs " + claimNumber(c.min * 100) + "% to " + claimNumber(c.max * 100) + "%";
             else if (lo2)
-                r = "needs ≥ " + fmt(c.min * 100) + "%";
+                r = "needs ≥ " + claimNumber(c.min * 100) + "%";
             else
-                r = "needs ≤ " + fmt(c.max * 100) + "%";
+                r = "needs ≤ " + claimNumber(c.max * 100) + "%";
             if (c.check == ClaimCheck::Trend && c.direction != TrendDirection::Flat && !c.judgeMean)
                 r += ", t ≥ 2";
             text += "; " + r;
@@ -643,18 +631,19 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             return n2 ? sum2 / n2 : NAN;
         };
         std::string beside;
-        if (c.by != "data_passes") beside += "data passes " + fmt(meanOf(&SeedValue::passes)) + "×";
+        if (c.by != "data_passes")
+            beside += "data passes " + claimNumber(meanOf(&SeedValue::passes)) + "×";
         if (c.by != "iteration")
             beside += std::string(beside.empty() ? "" : ", ") + "iterations " +
-                      fmt(meanOf(&SeedValue::iterations)) + "×";
+                      claimNumber(meanOf(&SeedValue::iterations)) + "×";
         if (c.by != "time_s")
             beside += std::string(beside.empty() ? "" : ", ") + "wall time " +
-                      fmt(meanOf(&SeedValue::seconds)) + "×";
+                      claimNumber(meanOf(&SeedValue::seconds)) + "×";
         int runMissed = 0, otherMissed = 0;
         for (const auto& v : values)
             runMissed += v.runMissed, otherMissed += v.otherMissed;
-        text += "; " + beside + "; target " + fmt(meanOf(&SeedValue::target)) + " (" +
-                fmt(c.tol * 100) + "% above the better floor)";
+        text += "; " + beside + "; target " + claimNumber(meanOf(&SeedValue::target)) + " (" +
+                claimNumber(c.tol * 100) + "% above the better floor)";
         if (runMissed)
             text += "; " + c.run + " never reaches it in " + std::to_string(runMissed) + " of " +
                     std::to_string(res.seeds) + " seeds";
