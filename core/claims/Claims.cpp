@@ -165,6 +165,9 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     case ClaimCheck::Close:
         if (c.other.empty()) return fail(where + "close needs \"other\" (the reference run)");
         if (!hasMax) return fail(where + "close needs \"max\" (the relative tolerance)");
+        if (hasMin)
+            return fail(where +
+                        "close is symmetric: \"max\" is the tolerance either way, give no \"min\"");
         break;
     case ClaimCheck::Trend:
         if (c.direction == TrendDirection::Flat && !hasMax)
@@ -387,8 +390,9 @@ ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, do
                        const std::string& unit, std::string text) {
     bool holds = res.seedsInRange == res.seeds;
     if (c.judgeMean) {
-        // A flat trend's range is ±max.
-        const bool flat = c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat;
+        // A flat trend's range and a close check's are ±max.
+        const bool flat = (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat) ||
+                          c.check == ClaimCheck::Close;
         const double lo = flat ? -c.max : c.min;
         holds = std::isfinite(res.meanLo) && res.meanLo >= lo && res.meanHi <= c.max;
         if (std::isfinite(res.meanLo))
@@ -518,8 +522,9 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         case ClaimCheck::Close: {
             const auto [na, nb] = comparableRecords(*r, *o);
             const double a = statOf(h, col, c.stat, na), b = statOf(*o->history, ocol, c.stat, nb);
-            sv.value = b != 0 ? std::fabs(a - b) / std::fabs(b) : NAN;
-            sv.inRange = inRange(sv.value);
+            // Signed: above 0 when `run` is the higher. Within ±max.
+            sv.value = b != 0 ? (a - b) / std::fabs(b) : NAN;
+            sv.inRange = std::isfinite(sv.value) && std::fabs(sv.value) <= c.max;
             break;
         }
         case ClaimCheck::Trend: {
@@ -590,8 +595,8 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
 
     std::string text = quantityName(c) + " " + claimNumber(res.value);
     if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close)
-        text = quantityName(c) + " " + (c.check == ClaimCheck::Trend && res.value > 0 ? "+" : "") +
-               claimNumber(res.value * 100) + "%";
+        text =
+            quantityName(c) + " " + (res.value > 0 ? "+" : "") + claimNumber(res.value * 100) + "%";
     if (res.seeds > 1) {
         const bool pct = c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close;
         const double k = pct ? 100 : 1;
@@ -605,7 +610,8 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close) {
             const bool lo2 = c.min > -1e300, hi2 = c.max < 1e300;
             std::string r;
-            if (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat)
+            if ((c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat) ||
+                c.check == ClaimCheck::Close)
                 r = "needs within ±" + claimNumber(c.max * 100) + "%";
             else if (lo2 && hi2)
                 r = "needs " + claimNumber(c.min * 100) + "% to " + claimNumber(c.max * 100) + "%";

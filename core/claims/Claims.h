@@ -33,7 +33,9 @@
 // the 95% interval of the seeds' mean, Student t with n − 1 df, lies inside [min, max] — the
 // claim is then about the effect, not about every seed, and needs two or more seeds):
 //   ratio  stat(run) / stat(other)
-//   close  |stat(run) − stat(other)| / |stat(other)|   (give "max", the tolerance)
+//   close  (stat(run) − stat(other)) / |stat(other)|, signed (above 0: run is the higher);
+//          holds within ±max (give "max", the tolerance; no "min"). On a metric above an
+//          irreducible floor (excess_test_loss) it compares what the runs can still change.
 //   trend  the least-squares slope of the metric against the iteration over the last `window`
 //          of the run, as the relative change over that window: slope·Δiteration / |mean|.
 //          rising: the change is ≥ min (default 0) and the slope's t statistic ≥ 2;

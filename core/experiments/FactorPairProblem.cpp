@@ -98,6 +98,7 @@ void FactorPairProblem::evaluateFactors(const ParamSet& p, double trainLoss, dou
     out["train_loss"] = trainLoss;
     out["test_loss"] = testLoss;
     out["gen_gap"] = testLoss - trainLoss;
+    if (std::isfinite(teacherTestLoss_)) out["excess_test_loss"] = testLoss - teacherTestLoss_;
     out[normL] = L.norm();
     out[normR] = p[pair_.right].norm();
     out["imbalance"] = factorImbalance(L, R);

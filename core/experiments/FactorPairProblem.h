@@ -11,6 +11,7 @@
 // no init keys, orbit or Villani metric and is built from explicit arguments (stages 1 and 2),
 // so it uses the free pieces below (factorPairBalancing, validatePaperBCommon, the brief and
 // registration helpers).
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -67,6 +68,9 @@ class FactorPairProblem : public Problem {
 
     // The teacher's product and the factors' width: the orbit the distances are measured to.
     void setTeacherProduct(const Eigen::MatrixXd& product, int width);
+    // The teacher's own loss on the held-out set (its noise): excess_test_loss is measured
+    // above it.
+    void setTeacherTestLoss(double loss) { teacherTestLoss_ = loss; }
 
     // Random factors L (rowsL x colsL) then R, N(0, scale^2) entries: scale 1e-3 for
     // init = small, init_scale otherwise. For problems whose parameters are the pair alone.
@@ -74,7 +78,8 @@ class FactorPairProblem : public Problem {
                             Eigen::Index colsL, const std::string& nameR, Eigen::Index rowsR,
                             Eigen::Index colsR) const;
 
-    // The metrics every factor-pair experiment reports: train_loss, test_loss, gen_gap, the two
+    // The metrics every factor-pair experiment reports: train_loss, test_loss, gen_gap,
+    // excess_test_loss (test loss − the teacher's, once setTeacherTestLoss was called), the two
     // factors' norms (columns normL, normR), imbalance, manifold_distance(_rel) and, when
     // villani.probes > 0, villani (draws from the probes' own generator).
     void evaluateFactors(const ParamSet& p, double trainLoss, double testLoss,
@@ -103,6 +108,7 @@ class FactorPairProblem : public Problem {
     std::unique_ptr<Regularizer> penalty_;
     double temperature_ = 0.0;
     Rng villaniRng_{0};
+    double teacherTestLoss_ = NAN;
 };
 
 // Checks shared by the Paper B experiments (b, c, darcy): initialisations and options that

@@ -87,6 +87,9 @@ class TestClaims : public QObject {
                                              << "needs \"other\"";
         QTest::newRow("close without max") << R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b"})"
                                            << "needs \"max\"";
+        QTest::newRow("close with min")
+            << R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b","min":-0.1,"max":0.1})"
+            << "close is symmetric";
         QTest::newRow("field of another check") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2,"window":0.5})"
                                                 << "unknown field 'window' for a ratio check";
         QTest::newRow("min above max") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":3,"max":2})"
@@ -202,7 +205,47 @@ class TestClaims : public QObject {
         const MetricHistory b = series(10, 1, [](double it) { return 1.05 + it; });  // best 1.05
         const ClaimResult r = evaluateClaim(c, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
         QCOMPARE(r.status, ClaimStatus::Holds);
-        QVERIFY(std::fabs(r.value - 0.05 / 1.05) < 1e-15);
+        // Signed: a is the lower, so the difference is below 0.
+        QVERIFY(std::fabs(r.value + 0.05 / 1.05) < 1e-15);
+        QVERIFY2(r.measured.find("relative difference -4.76%") != std::string::npos,
+                 r.measured.c_str());
+        QVERIFY2(r.measured.find("needs within ±10.0%") != std::string::npos, r.measured.c_str());
+        // Swapped, the same gap the other way: +5% of b's 1.
+        const ClaimResult s = evaluateClaim(c, {{"a", 1, {}, &b, true}, {"b", 1, {}, &a, true}});
+        QVERIFY(std::fabs(s.value - 0.05) < 1e-15);
+        QCOMPARE(s.status, ClaimStatus::Holds);
+    }
+
+    // Judged on the mean, a close check holds when the signed mean's 95% interval lies in
+    // ±max: an equivalence test, so seeds scattered either side of 0 can pass together while a
+    // consistent difference fails however small its spread.
+    void closeOnTheMeanIsAnEquivalenceTest() {
+        const ClaimSpec c = claim(
+            R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"final","max":0.1,"judge":"mean"})");
+        auto runs = [](const std::vector<double>& ratios, std::vector<MetricHistory>& store) {
+            store.clear();
+            store.reserve(2 * ratios.size());
+            for (double q : ratios) {
+                store.push_back(series(3, 1, [q](double) { return q; }));
+                store.push_back(series(3, 1, [](double) { return 1.0; }));
+            }
+            std::vector<ClaimRun> out;
+            for (std::size_t i = 0; i < ratios.size(); ++i) {
+                out.push_back({"a", static_cast<long long>(i), {}, &store[2 * i], true});
+                out.push_back({"b", static_cast<long long>(i), {}, &store[2 * i + 1], true});
+            }
+            return out;
+        };
+        std::vector<MetricHistory> store;
+        // Differences −6%, +6%, −4%, +4%: every one within 10%, the mean 0 ± 2.6%.
+        ClaimResult r = evaluateClaim(c, runs({0.94, 1.06, 0.96, 1.04}, store));
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY(std::fabs(r.value) < 1e-12);
+        // +7%, +9.5%, +9.9%, +8.5%: every seed within 10%, but the mean's interval reaches past it.
+        r = evaluateClaim(c, runs({1.07, 1.095, 1.099, 1.085}, store));
+        QCOMPARE(r.seedsInRange, 4);
+        QVERIFY(r.meanHi > 0.1);
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
     }
 
     void trendMeasuresTheEndOfTheRun() {

@@ -182,6 +182,48 @@ class TestPaperB : public QObject {
         QVERIFY(m["imbalance"] < 1e-10);
     }
 
+    // excess_test_loss is the test loss above the teacher's own on the same held-out set: zero at
+    // the teacher (and anywhere on its orbit, where the product is the same), the gap elsewhere.
+    void excessTestLossIsMeasuredAboveTheTeacher() {
+        {
+            Config c = configFor("b", {"data.n=16", "data.test_n=32", "data.noise=0.3"});
+            ExperimentB prob(c);
+            ParamSet p;
+            p.names = {"W_Q", "W_K"};
+            p.mats = {prob.teacherWQ(), prob.teacherWK()};
+            std::map<std::string, double> m;
+            prob.evaluate(p, 0.0, m);
+            QVERIFY(m.count("excess_test_loss"));
+            QVERIFY(m["test_loss"] > 0.01);  // the noise: the teacher's own loss
+            QCOMPARE(m["excess_test_loss"], 0.0);
+            const double teacherLoss = m["test_loss"];
+            Eigen::MatrixXd G = Eigen::MatrixXd::Identity(4, 4) * 1.7;
+            p.mats = {prob.teacherWQ() * G, prob.teacherWK() * G.inverse().transpose()};
+            prob.evaluate(p, 0.0, m);
+            QVERIFY(std::fabs(m["excess_test_loss"]) < 1e-12 * teacherLoss);
+            p.mats = {prob.teacherWQ() * 0.5, prob.teacherWK()};
+            prob.evaluate(p, 0.0, m);
+            QVERIFY(m["excess_test_loss"] > 0);
+            QCOMPARE(m["excess_test_loss"], m["test_loss"] - teacherLoss);
+        }
+        {
+            Config c = configFor("c", {"data.n=16", "data.test_n=32", "data.noise=0.3"});
+            ExperimentC prob(c);
+            ParamSet p;
+            p.names = {"U", "V"};
+            p.mats = {prob.teacherU(), prob.teacherV()};
+            std::map<std::string, double> m;
+            prob.evaluate(p, 0.0, m);
+            QVERIFY(m["test_loss"] > 0.01);
+            QCOMPARE(m["excess_test_loss"], 0.0);
+            const double teacherLoss = m["test_loss"];
+            p.mats = {prob.teacherU() * 0.5, prob.teacherV()};
+            prob.evaluate(p, 0.0, m);
+            QVERIFY(m["excess_test_loss"] > 0);
+            QCOMPARE(m["excess_test_loss"], m["test_loss"] - teacherLoss);
+        }
+    }
+
     void loraGradientMatchesFiniteDifferences_data() {
         QTest::addColumn<QString>("activation");
         QTest::addColumn<QString>("alpha");

@@ -13,6 +13,7 @@ void describeExperimentB(ExperimentInfo& info) {
         sharedMetric("train_loss"),
         sharedMetric("test_loss"),
         sharedMetric("gen_gap"),
+        sharedMetric("excess_test_loss"),
         normMetric("norm_WQ", "W_Q", "the query factor"),
         normMetric("norm_WK", "W_K", "the key factor"),
         {"norm_sq", "‖θ‖² = ‖W_Q‖²_F + ‖W_K‖²_F", "squared Frobenius norm", "norm_sq", false, false,

@@ -502,6 +502,7 @@ ExperimentB::ExperimentB(const Config& c)
     test_ = sampleTokens(static_cast<int>(c.getInt("data.test_n")), tokens_, d_, model_, WQstar_,
                          WKstar_, noise, testRng);
     setTeacherProduct(WQstar_ * WKstar_.transpose(), dk_);
+    setTeacherTestLoss(model_.loss(WQstar_, WKstar_, test_, {}, nullptr, nullptr, pool_.get()));
     setFactorPlane({"‖W_Q‖_F", "‖W_K‖_F", "norm_WQ", "norm_WK"});
 }
 
@@ -517,9 +518,9 @@ double ExperimentB::loss(const ParamSet& p, ParamSet* grad, std::span<const int>
 }
 
 std::vector<std::string> ExperimentB::metricNames() const {
-    std::vector<std::string> names = {"train_loss", "test_loss",         "gen_gap",
-                                      "norm_WQ",    "norm_WK",           "norm_sq",
-                                      "imbalance",  "manifold_distance", "manifold_distance_rel"};
+    std::vector<std::string> names = {
+        "train_loss", "test_loss", "gen_gap",   "excess_test_loss",  "norm_WQ",
+        "norm_WK",    "norm_sq",   "imbalance", "manifold_distance", "manifold_distance_rel"};
     if (villaniProbes_ > 0) names.push_back("villani");
     return names;
 }

@@ -10,10 +10,10 @@ void describeExperimentC(ExperimentInfo& info) {
         sharedMetric("train_loss"),
         sharedMetric("test_loss"),
         sharedMetric("gen_gap"),
+        sharedMetric("excess_test_loss"),
         normMetric("norm_U", "U", "the LoRA factor"),
         normMetric("norm_V", "V", "the LoRA factor"),
-        {"imbalance", "‖UᵀU − V Vᵀ‖_F", "Frobenius norm", "imbalance", false,
-         true,
+        {"imbalance", "‖UᵀU − V Vᵀ‖_F", "Frobenius norm", "imbalance", false, true,
          "How unbalanced the LoRA pair is; f depends only on U V, so noise moves this freely "
          "unless a regulariser holds it."},
         {"manifold_distance", "dist to the balanced factors of U* V*", "Frobenius distance",

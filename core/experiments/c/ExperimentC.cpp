@@ -296,6 +296,8 @@ ExperimentC::ExperimentC(const Config& c)
     sample(static_cast<int>(c.getInt("data.n")), dataRng, Xtrain_, Ytrain_);
     sample(static_cast<int>(c.getInt("data.test_n")), testRng, Xtest_, Ytest_);
     setTeacherProduct(Ustar_ * Vstar_, r_);
+    setTeacherTestLoss(
+        net_.loss(Ustar_, Vstar_, Xtest_, Ytest_, {}, nullptr, nullptr, pool_.get()));
     setFactorPlane({"‖U‖_F", "‖V‖_F", "norm_U", "norm_V"});
 }
 
@@ -312,7 +314,7 @@ double ExperimentC::loss(const ParamSet& p, ParamSet* grad, std::span<const int>
 
 std::vector<std::string> ExperimentC::metricNames() const {
     std::vector<std::string> names = {
-        "train_loss", "test_loss", "gen_gap",           "norm_U",
+        "train_loss", "test_loss", "gen_gap",           "excess_test_loss",     "norm_U",
         "norm_V",     "imbalance", "manifold_distance", "manifold_distance_rel"};
     if (villaniProbes_ > 0) names.push_back("villani");
     return names;
