@@ -137,6 +137,10 @@ void ClaimsChecklist::render() {
         rows_[i]->setVisible(!onlyHighlighted_ || highlighted_.isEmpty() || lit);
         // What would make the claim fail: its negative control, which the report checks.
         QString tip = QString::fromStdString(r.detail);
+        if (claims_[i].threshold)
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                   tr("Threshold: %1.")
+                       .arg(QString::fromStdString(ade::thresholdText(*claims_[i].threshold)));
         if (claims_[i].control)
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
                    tr("Negative control: %1. The report (attention-explorer-cli report) checks "

@@ -76,6 +76,13 @@ bool validId(const std::string& id) {
 
 std::string checkName(ClaimCheck c) { return nameOf(checkNames(), c); }
 
+std::string thresholdText(const ClaimThreshold& t) {
+    const std::string from = t.from == "paper" ? "from the paper"
+                             : t.from == "law" ? "from a derived law"
+                                               : "a stated choice";
+    return from + ": " + t.why;
+}
+
 std::string statusText(ClaimStatus s) {
     switch (s) {
     case ClaimStatus::Pending: return "pending";
@@ -113,7 +120,7 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     if (!str("run", c.run, true)) return fail(where + "needs a \"run\" (a run name of the preset)");
 
     std::set<std::string> allowed = {"id",  "text", "paper",   "check", "metric",
-                                     "min", "max",  "control", "judge"};
+                                     "min", "max",  "control", "judge", "threshold"};
     for (const auto& k : keysFor(c.check))
         allowed.insert(k);
     for (auto it = j.begin(); it != j.end(); ++it)
@@ -191,6 +198,19 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
         if (!hasMin && !hasMax) return fail(where + "law needs \"min\" or \"max\"");
         break;
     }
+    if (j.contains("threshold")) {
+        const auto& t = j.at("threshold");
+        const char* what =
+            "\"threshold\" must be {\"from\": \"paper\" | \"law\" | \"choice\", \"why\": "
+            "\"...\"}";
+        if (!t.is_object() || t.size() != 2 || !t.contains("from") || !t.contains("why") ||
+            !t.at("from").is_string() || !t.at("why").is_string())
+            return fail(where + what);
+        ClaimThreshold th{t.at("from").get<std::string>(), t.at("why").get<std::string>()};
+        if ((th.from != "paper" && th.from != "law" && th.from != "choice") || th.why.empty())
+            return fail(where + what);
+        c.threshold = std::move(th);
+    }
     if (j.contains("control")) {
         std::string e;
         c.control = parseControl(j.at("control"), c, &e);
@@ -237,6 +257,7 @@ nlohmann::json toJson(const ClaimSpec& c) {
     if (c.judgeMean) j["judge"] = "mean";
     if (c.min > -1e300) j["min"] = c.min;
     if (c.max < 1e300) j["max"] = c.max;
+    if (c.threshold) j["threshold"] = {{"from", c.threshold->from}, {"why", c.threshold->why}};
     if (c.control) j["control"] = toJson(*c.control);
     return j;
 }

@@ -26,6 +26,8 @@
 //     "judge": "mean",                         // seeds (default): every seed's number in
 //                                              //   [min, max]; mean: the 95% interval of the
 //                                              //   seeds' mean inside [min, max] (not slope)
+//     "threshold": { "from": "choice",         // where min/max come from: paper | law | choice
+//                    "why": "a quarter more" },  //   and why (both required)
 //     "control": { ... } }                     // its negative control (below)
 //
 // What each check measures (per seed; a claim holds when every seed's number lies in
@@ -96,6 +98,15 @@ struct ClaimControl {
     bool needsRuns() const { return !config.empty() || !runs.empty(); }
 };
 
+// Where a claim's threshold comes from: the paper ("paper": a rate or bound it states), a law
+// derived from the model ("law": an experiment's LawInfo, a CLT rate), or "choice": a margin the
+// preset states. The report and the checklist show it beside the number.
+struct ClaimThreshold {
+    std::string from;  // paper | law | choice
+    std::string why;
+};
+std::string thresholdText(const ClaimThreshold& t);  // "a stated choice: a quarter more"
+
 struct ClaimSpec {
     std::string id, text, paper;
     ClaimCheck check = ClaimCheck::Ratio;
@@ -110,6 +121,7 @@ struct ClaimSpec {
     std::string law;         // law: the name of a law of the run's experiment
     bool judgeMean = false;  // "judge": "mean": the mean's 95% interval must lie in [min, max]
     std::optional<ClaimControl> control;
+    std::optional<ClaimThreshold> threshold;
 };
 
 std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error);

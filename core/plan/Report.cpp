@@ -264,11 +264,14 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
                 md += "No claims declared.\n\n";
             } else {
                 md +=
-                    "| claim | measured | verdict | negative control | control's verdict "
-                    "|\n|---|---|---|---|---|\n";
+                    "| claim | measured | verdict | threshold | negative control | control's "
+                    "verdict |\n|---|---|---|---|---|---|\n";
                 for (std::size_t i = 0; i < p.claims.size(); ++i) {
-                    const std::string control =
-                        " | " + controlCell(p, i) + " | " + controlVerdict(p, i) + " |\n";
+                    const std::string threshold = p.claims[i].threshold
+                                                      ? cell(thresholdText(*p.claims[i].threshold))
+                                                      : std::string("not stated");
+                    const std::string control = " | " + threshold + " | " + controlCell(p, i) +
+                                                " | " + controlVerdict(p, i) + " |\n";
                     if (i >= p.results.size()) {  // its runs could not start (see Problems)
                         md += "| " + cell(p.claims[i].text) + " | not measured | – unavailable" +
                               control;

@@ -89,8 +89,8 @@ class TestReport : public QObject {
 #ifndef ADE_SANITIZED
         QVERIFY(md.contains("## Paper B"));
 #endif
-        QVERIFY(
-            md.contains("| claim | measured | verdict | negative control | control's verdict |"));
+        QVERIFY(md.contains(
+            "| claim | measured | verdict | threshold | negative control | control's verdict |"));
         QVERIFY(!md.contains("| ✗ does not hold |"));
         QVERIFY(!md.contains("cannot fail here"));
         QVERIFY2(r.out.contains(

@@ -59,12 +59,13 @@ class TestClaims : public QObject {
     Q_OBJECT
   private slots:
     void parsesEachCheckAndRoundTrips() {
-        for (const char* j :
-             {R"({"id":"r","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","min":2})",
-              R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"floor","max":0.15})",
-              R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})",
-              R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.2,"min":5})",
-              R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-2.5,"max":-0.8})"}) {
+        for (
+            const char* j :
+            {R"({"id":"r","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","min":2,"threshold":{"from":"law","why":"w"}})",
+             R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"floor","max":0.15})",
+             R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})",
+             R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.2,"min":5})",
+             R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-2.5,"max":-0.8})"}) {
             const ClaimSpec c = claim(j);
             const ClaimSpec back = claim(toJson(c).dump());
             QCOMPARE(toJson(back), toJson(c));
@@ -87,6 +88,12 @@ class TestClaims : public QObject {
                                              << "needs \"other\"";
         QTest::newRow("close without max") << R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b"})"
                                            << "needs \"max\"";
+        QTest::newRow("threshold without why")
+            << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2,"threshold":{"from":"choice"}})"
+            << "\"threshold\" must be {\"from\"";
+        QTest::newRow("threshold from nowhere")
+            << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2,"threshold":{"from":"intuition","why":"w"}})"
+            << "\"paper\" | \"law\" | \"choice\"";
         QTest::newRow("close with min")
             << R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b","min":-0.1,"max":0.1})"
             << "close is symmetric";
@@ -612,6 +619,10 @@ class TestClaims : public QObject {
                 ++claims;
                 QVERIFY2(c.control,
                          (e.name + ": claim '" + c.id + "' declares no negative control").c_str());
+                QVERIFY2(c.threshold, (e.name + ": claim '" + c.id +
+                                       "' does not say where its threshold "
+                                       "comes from")
+                                          .c_str());
                 // A preset without quick sizes gives its controls' sizes: none runs at the
                 // preset's full length in the quick report.
                 if (!plan->quickSkipReason().empty() && c.control->needsRuns())
