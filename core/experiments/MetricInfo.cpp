@@ -42,7 +42,7 @@ ChartInfo sharedChart(const std::string& id, bool shown) {
     static const std::vector<ChartInfo> charts = {
         {"loss", "Loss", kLoss, AxisScale::Log, true},
         {"gap", "Generalisation gap (test − train)", kLoss, AxisScale::Linear, true},
-        {"excess", "Excess test loss over the teacher's", kLoss, AxisScale::SymLog, true},
+        {"excess", "Excess test loss over the teacher's", kLoss, AxisScale::Log, true},
         {"norms", "Weight norms", "Frobenius norm", AxisScale::Linear, true},
         {"manifold", "Distance to the minimisers", "Frobenius distance", AxisScale::Log, true},
         {"manifold_rel", "Relative distance to the minimisers", "ratio", AxisScale::Log, true},
@@ -80,10 +80,11 @@ MetricInfo sharedMetric(const std::string& column) {
          "Mean loss on held-out data drawn like the training set."},
         {"gen_gap", "test − train loss", kLoss, "gap", true, false,
          "Generalisation gap: how much worse the model does on unseen data (can be negative)."},
-        {"excess_test_loss", "test loss − the teacher's", kLoss, "excess", true, true,
+        {"excess_test_loss", "test loss − the teacher's", kLoss, "excess", false, true,
          "The test loss above the teacher's own on the same held-out set (its noise, the "
          "irreducible floor): what training has still to learn, and what a regulariser costs. "
-         "Can dip below 0 by chance on a finite test set."},
+         "Spans decades (a log axis); below 0 only by chance on a finite test set, drawn at "
+         "the axis floor then."},
         {"manifold_distance_rel", "dist(θ, S) / ‖θ*‖_F", "ratio", "manifold_rel", false, true,
          "Distance to the set S of minimisers, relative to the size of a minimiser."},
         {"villani", "−ΔṼ + ‖∇Ṽ‖²/s (Hutchinson)", "−ΔṼ + ‖∇Ṽ‖²/s", "villani", true, true,
