@@ -53,7 +53,8 @@ std::string choices(const std::map<std::string, E>& names) {
 std::set<std::string> keysFor(ClaimCheck c) {
     switch (c) {
     case ClaimCheck::Ratio:
-    case ClaimCheck::Close: return {"run", "other", "stat"};
+    case ClaimCheck::Close:
+        return {"run", "other", "stat", "other_stat"};
     case ClaimCheck::Trend: return {"run", "direction", "window"};
     case ClaimCheck::Floor: return {"run", "other", "tol"};
     case ClaimCheck::Reach:
@@ -144,6 +145,12 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     if (!str("stat", stat, false) || !statNames().count(stat))
         return fail(where + "\"stat\" must be one of " + choices(statNames()));
     c.stat = statNames().at(stat);
+    if (j.contains("other_stat")) {
+        std::string os;
+        if (!str("other_stat", os, true) || !statNames().count(os))
+            return fail(where + "\"other_stat\" must be one of " + choices(statNames()));
+        c.otherStat = statNames().at(os);
+    }
     std::string direction = "rising";
     if (!str("direction", direction, false) || !directionNames().count(direction))
         return fail(where + "\"direction\" must be one of " + choices(directionNames()));
@@ -248,6 +255,7 @@ nlohmann::json toJson(const ClaimSpec& c) {
     const auto keys = keysFor(c.check);
     if (keys.count("other") && !c.other.empty()) j["other"] = c.other;
     if (keys.count("stat")) j["stat"] = nameOf(statNames(), c.stat);
+    if (c.otherStat) j["other_stat"] = nameOf(statNames(), *c.otherStat);
     if (keys.count("direction")) j["direction"] = nameOf(directionNames(), c.direction);
     if (keys.count("window")) j["window"] = c.window;
     if (keys.count("tol")) j["tol"] = c.tol;
@@ -292,18 +300,27 @@ namespace {
 
 std::string quantityName(const ClaimSpec& c) {
     switch (c.check) {
-    case ClaimCheck::Ratio: return "ratio";
-    case ClaimCheck::Close: return "relative difference";
-    case ClaimCheck::Trend:
-        return "change over the last " + claimNumber(c.window * 100) + "%";
-    case ClaimCheck::Floor: return c.other.empty() ? "iteration" : "times sooner";
-    case ClaimCheck::Reach:
-        return "times sooner in " + std::string(c.by == "data_passes" ? "data passes"
-                                                : c.by == "iteration" ? "iterations"
-                                                                      : "wall time");
-    case ClaimCheck::Slope: return "slope";
-    case ClaimCheck::Law:
-        return "rate ÷ law";
+        case ClaimCheck::Ratio:
+            // A run against its own start (or another statistic of other): say which two numbers.
+            if (c.otherStat)
+                return "ratio " + nameOf(statNames(), c.stat) + " " + c.metric + " of " + c.run +
+                       " / " + nameOf(statNames(), *c.otherStat) + " " + c.metric + " of " +
+                       c.other;
+            return "ratio";
+        case ClaimCheck::Close:
+            return "relative difference";
+        case ClaimCheck::Trend:
+            return "change over the last " + claimNumber(c.window * 100) + "%";
+        case ClaimCheck::Floor:
+            return c.other.empty() ? "iteration" : "times sooner";
+        case ClaimCheck::Reach:
+            return "times sooner in " + std::string(c.by == "data_passes" ? "data passes"
+                                                    : c.by == "iteration" ? "iterations"
+                                                                          : "wall time");
+        case ClaimCheck::Slope:
+            return "slope";
+        case ClaimCheck::Law:
+            return "rate ÷ law";
     }
     return "";
 }
@@ -535,14 +552,16 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         switch (c.check) {
         case ClaimCheck::Ratio: {
             const auto [na, nb] = comparableRecords(*r, *o);
-            const double a = statOf(h, col, c.stat, na), b = statOf(*o->history, ocol, c.stat, nb);
+            const double a = statOf(h, col, c.stat, na),
+                         b = statOf(*o->history, ocol, c.otherStat.value_or(c.stat), nb);
             sv.value = b != 0 ? a / b : NAN;
             sv.inRange = inRange(sv.value);
             break;
         }
         case ClaimCheck::Close: {
             const auto [na, nb] = comparableRecords(*r, *o);
-            const double a = statOf(h, col, c.stat, na), b = statOf(*o->history, ocol, c.stat, nb);
+            const double a = statOf(h, col, c.stat, na),
+                         b = statOf(*o->history, ocol, c.otherStat.value_or(c.stat), nb);
             // Signed: above 0 when `run` is the higher. Within ±max.
             sv.value = b != 0 ? (a - b) / std::fabs(b) : NAN;
             sv.inRange = std::isfinite(sv.value) && std::fabs(sv.value) <= c.max;

@@ -15,6 +15,9 @@
 //                                              //   and optionally floor)
 //     "stat": "final",                         // final | best | floor | initial (ratio, close;
 //                                              //   slope: the y of each point; default final)
+//     "other_stat": "initial",                 // ratio, close: other's statistic (default
+//                                              //   stat); with other = run, a run's end
+//                                              //   against its own start
 //     "min": 2, "max": 1e300,                  // the measured number must lie in [min, max]
 //     "direction": "rising",                   // trend: rising | falling | flat
 //     "window": 0.25,                          // trend: the last fraction of the run (0, 1]
@@ -112,6 +115,7 @@ struct ClaimSpec {
     ClaimCheck check = ClaimCheck::Ratio;
     std::string metric, run, other;
     ClaimStat stat = ClaimStat::Final;
+    std::optional<ClaimStat> otherStat;  // ratio, close: `other`'s statistic (default: stat)
     double min = -1e300, max = 1e300;
     TrendDirection direction = TrendDirection::Rising;
     double window = 0.25;

@@ -63,6 +63,7 @@ class TestClaims : public QObject {
             const char* j :
             {R"({"id":"r","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","min":2,"threshold":{"from":"law","why":"w"}})",
              R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"floor","max":0.15})",
+             R"({"id":"o","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"a","stat":"floor","other_stat":"initial","min":1.5})",
              R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})",
              R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.2,"min":5})",
              R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-2.5,"max":-0.8})"}) {
@@ -221,6 +222,22 @@ class TestClaims : public QObject {
         const ClaimResult s = evaluateClaim(c, {{"a", 1, {}, &b, true}, {"b", 1, {}, &a, true}});
         QVERIFY(std::fabs(s.value - 0.05) < 1e-15);
         QCOMPARE(s.status, ClaimStatus::Holds);
+    }
+
+    // other_stat: a run's end against its own start (run = other), both numbers named.
+    void ratioOfARunsEndToItsOwnStart() {
+        const ClaimSpec c = claim(
+            R"({"id":"o","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"a","stat":"final","other_stat":"initial","min":1.5})");
+        const MetricHistory a = series(10, 1, [](double it) { return 1.0 + it; });  // 1 → 10
+        const ClaimResult r = evaluateClaim(c, {{"a", 1, {}, &a, true}});
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.value, 10.0);
+        QVERIFY2(r.measured.find("ratio final m of a / initial m of a 10") != std::string::npos,
+                 r.measured.c_str());
+        QVERIFY(
+            parseError(
+                R"({"id":"o","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"a","other_stat":"last","min":1})")
+                .find("\"other_stat\" must be one of") != std::string::npos);
     }
 
     // Judged on the mean, a close check holds when the signed mean's 95% interval lies in
