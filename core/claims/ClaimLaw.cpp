@@ -46,7 +46,7 @@ ClaimResult evaluateLawClaim(const ClaimSpec& c, const std::vector<const ClaimRu
         slopes.push_back(t.slope);
         predicted.push_back(rate);
         ratios.push_back(ratio);
-        inRange += std::isfinite(ratio) && ratio >= c.min && ratio <= c.max;
+        inRange += inClaimRange(c, ratio);
     }
     if (ratios.empty()) {
         res.status = ClaimStatus::Pending;

@@ -50,6 +50,11 @@ SeedSummary summariseSeeds(const std::vector<double>& values);
 // Writes a summary into a result's value, sd, lo, hi, meanLo, meanHi.
 void applySummary(const SeedSummary& s, ClaimResult& res);
 
+// Flat trends and close checks are judged within ±max (they take no min); whether one number
+// lies in a claim's range (finite, and in [min, max] or ±max).
+bool symmetricRange(const ClaimSpec& c);
+bool inClaimRange(const ClaimSpec& c, double v);
+
 // The verdict of a measured claim (Claims.cpp): every seed in range, or with "judge": "mean"
 // the mean's 95% interval (res.meanLo, res.meanHi) inside it, stated at the end of `text`
 // (numbers times `scale`, followed by `unit`); pending while a run goes on.

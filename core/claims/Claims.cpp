@@ -424,14 +424,21 @@ std::map<std::string, const ClaimRun*> bySeed(const std::vector<ClaimRun>& runs,
 
 }  // namespace
 
+bool symmetricRange(const ClaimSpec& c) {
+    return c.check == ClaimCheck::Close ||
+           (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat);
+}
+
+bool inClaimRange(const ClaimSpec& c, double v) {
+    if (!std::isfinite(v)) return false;
+    return symmetricRange(c) ? std::fabs(v) <= c.max : v >= c.min && v <= c.max;
+}
+
 ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, double scale,
                        const std::string& unit, std::string text) {
     bool holds = res.seedsInRange == res.seeds;
     if (c.judgeMean) {
-        // A flat trend's range and a close check's are ±max.
-        const bool flat = (c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat) ||
-                          c.check == ClaimCheck::Close;
-        const double lo = flat ? -c.max : c.min;
+        const double lo = symmetricRange(c) ? -c.max : c.min;
         holds = std::isfinite(res.meanLo) && res.meanLo >= lo && res.meanHi <= c.max;
         if (std::isfinite(res.meanLo))
             text += "; judged on the mean: its 95% CI " + claimNumber(res.meanLo * scale) + unit +
@@ -476,7 +483,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         if ((r.label == c.run || (paired && r.label == c.other)) && !r.finished)
             allFinished = false;
 
-    auto inRange = [&](double v) { return std::isfinite(v) && v >= c.min && v <= c.max; };
+    auto inRange = [&](double v) { return inClaimRange(c, v); };
 
     if (c.check == ClaimCheck::Law) {
         std::vector<const ClaimRun*> seeds;
@@ -564,7 +571,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
                          b = statOf(*o->history, ocol, c.otherStat.value_or(c.stat), nb);
             // Signed: above 0 when `run` is the higher. Within ±max.
             sv.value = b != 0 ? (a - b) / std::fabs(b) : NAN;
-            sv.inRange = std::isfinite(sv.value) && std::fabs(sv.value) <= c.max;
+            sv.inRange = inRange(sv.value);
             break;
         }
         case ClaimCheck::Trend: {
@@ -573,7 +580,6 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             sv.inRange = inRange(sv.value);
             if (c.direction == TrendDirection::Rising) sv.inRange = sv.inRange && t.t >= 2;
             if (c.direction == TrendDirection::Falling) sv.inRange = sv.inRange && t.t <= -2;
-            if (c.direction == TrendDirection::Flat) sv.inRange = std::fabs(sv.value) <= c.max;
             break;
         }
         case ClaimCheck::Floor: {
@@ -650,8 +656,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
         if (c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close) {
             const bool lo2 = c.min > -1e300, hi2 = c.max < 1e300;
             std::string r;
-            if ((c.check == ClaimCheck::Trend && c.direction == TrendDirection::Flat) ||
-                c.check == ClaimCheck::Close)
+            if (symmetricRange(c))
                 r = "needs within ±" + claimNumber(c.max * 100) + "%";
             else if (lo2 && hi2)
                 r = "needs " + claimNumber(c.min * 100) + "% to " + claimNumber(c.max * 100) + "%";
