@@ -83,6 +83,7 @@ bool ClaimsMonitor::evaluate(bool force) {
         run.seed = r->config.getInt("seed");
         run.history = h;
         run.finished = !isActive(r->state);
+        run.capped = r->stop == QLatin1String("cap");
         run.config = &r->config;
         running = running || !run.finished;
         runs.push_back(std::move(run));

@@ -131,7 +131,8 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connect(controller_, &RunController::allFinished, this, &MainWindow::onAllFinished);
     connect(controller_, &RunController::runFinished, this, [this](int id) {
         const RunRecord* r = store_->run(id);
-        if (r && (r->state == RunState::Diverged || r->state == RunState::Failed))
+        if (r && (r->state == RunState::Diverged || r->state == RunState::Failed ||
+                  r->stop == QLatin1String("cap")))
             statusBar()->showMessage(tr("%1 %2: %3").arg(r->name, stateText(r->state), r->message),
                                      15000);
     });

@@ -282,6 +282,7 @@ void RunController::drain() {
         ade::RunResult& res = j->result();
         RunRecord* rec = store_->run(id);
         rec->iterationsPerSecond = res.iterationsPerSecond;
+        rec->stop = QString::fromStdString(res.stop);
         rec->finalParams = std::move(res.finalParams);
         RunState st = RunState::Completed;
         QString msg = QString::fromStdString(res.message);

@@ -27,7 +27,10 @@ struct RunRecord {
     int colorIndex = 0;
     ade::Config config;
     RunState state = RunState::Starting;
-    QString message;  // why it failed / diverged
+    QString message;  // why it failed / diverged / stopped
+    // The stopping rule's verdict (ade::RunResult::stop): "converged", "cap" (reached its
+    // iterations first: not converged) or empty (no rule, or still running).
+    QString stop;
     // Added to the iteration column of each record (a continued run carries on the numbering of
     // the run it continues); 0 for a new run.
     long iterationOffset = 0;

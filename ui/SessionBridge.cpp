@@ -51,6 +51,7 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
         run.status = statusFromState(r->state);
         run.running = isActive(r->state);
         run.message = r->message.toStdString();
+        run.stop = r->stop.toStdString();
         run.history = r->history();
         run.iterationsDone = r->lastIteration();
         run.iterationsPerSecond = r->iterationsPerSecond;
@@ -86,6 +87,7 @@ std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store)
                 break;
             }
         r->iterationsPerSecond = run.iterationsPerSecond;
+        r->stop = QString::fromStdString(run.stop);
         r->initialParams = run.initialParams;
         r->finalParams = run.finalParams;
         store.appendSnapshots(id, run.snapshots);

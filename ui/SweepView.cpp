@@ -24,6 +24,16 @@
 
 namespace ade::ui {
 
+namespace {
+// Completed runs that reached their iteration cap before their stopping rule.
+int cappedRuns(const std::vector<ade::RunOutcome>& outcomes) {
+    int n = 0;
+    for (const auto& o : outcomes)
+        n += o.result.stop == "cap" ? 1 : 0;
+    return n;
+}
+}  // namespace
+
 SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("sweepView"));
     form_ = new SweepForm(this);
@@ -254,6 +264,9 @@ void SweepView::onFinished() {
                       ? tr("Cancelled: %1 runs kept").arg(outcomes_.size())
                       : tr("%1 runs done").arg(outcomes_.size());
     if (failed) msg += tr(", %1 not completed (cancelled, diverged or failed)").arg(failed);
+    if (const int capped = cappedRuns(outcomes_))
+        msg += tr(", %1 reached the iteration cap before the stopping rule (not converged)")
+                   .arg(capped);
     if (!r.error.empty()) msg += tr("; %1").arg(QString::fromStdString(r.error));
     if (!rungs_.empty()) {
         QStringList rs;
@@ -393,6 +406,8 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
     const int failed = static_cast<int>(folder->failed.size());
     const int finished = n - static_cast<int>(folder->missing.size());
     folderStatus_ = tr("%1 of %2 finished, %3 failed").arg(finished).arg(n).arg(failed);
+    if (const int capped = cappedRuns(outcomes_))
+        folderStatus_ += tr(", %1 reached the iteration cap (not converged)").arg(capped);
     progress_->show();
     progress_->setRange(0, std::max(1, n));
     progress_->setValue(finished);

@@ -460,7 +460,31 @@ ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, do
     return res;
 }
 
+namespace {
+ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs);
+}
+
 ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
+    ClaimResult res = measureClaim(c, runs);
+    // Runs that stopped at their cap before their stopping rule: their numbers are not
+    // converged values, and the claim says how many there were.
+    int used = 0, capped = 0;
+    for (const auto& r : runs)
+        if (r.label == c.run || (!c.other.empty() && r.label == c.other)) {
+            ++used;
+            capped += r.capped ? 1 : 0;
+        }
+    if (capped > 0 && res.status != ClaimStatus::Unavailable) {
+        res.capped = capped;
+        res.measured += "; " + std::to_string(capped) + " of " + std::to_string(used) +
+                        " runs reached their iteration cap before the stopping rule (not "
+                        "converged)";
+    }
+    return res;
+}
+
+namespace {
+ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
     ClaimResult res;
     auto unavailable = [&](const std::string& why) {
         res.status = ClaimStatus::Unavailable;
@@ -708,5 +732,6 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
     const bool pct = c.check == ClaimCheck::Trend || c.check == ClaimCheck::Close;
     return judgeClaim(c, res, allFinished, pct ? 100 : 1, pct ? "%" : "", text);
 }
+}  // namespace
 
 }  // namespace ade

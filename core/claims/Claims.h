@@ -149,6 +149,9 @@ struct ClaimRun {
     const MetricHistory* history = nullptr;
     bool finished = false;
     const Config* config = nullptr;
+    // Reached its iteration cap before its stopping rule (RunResult::stop == "cap"): its floor
+    // is not a converged value, and a claim that uses it says so.
+    bool capped = false;
 };
 
 enum class ClaimStatus {
@@ -167,6 +170,7 @@ struct ClaimResult {
     double meanLo = NAN, meanHi = NAN;  // the 95% interval of the seeds' mean (two or more)
     int seeds = 0;              // seeds measured (slope: points fitted)
     int seedsInRange = 0;       // seeds whose number lies in range
+    int capped = 0;             // runs it used that reached their cap before their stopping rule
     std::string measured;       // e.g. "ratio 2.41 ± 0.12 (3 seeds, 2.30–2.55; needs ≥ 2)"
     std::string detail;         // why pending or unavailable
 };

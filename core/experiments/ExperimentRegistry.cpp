@@ -90,6 +90,19 @@ std::vector<ConfigError> validateConfig(const Config& config) {
     std::vector<ConfigError> errors;
     if (const ExperimentInfo* info = findExperiment(config.experiment()); info && info->validate)
         info->validate(config, errors);
+    if (config.getReal("stop_tol") > 0) {
+        const std::string metric = config.getString("stop_metric");
+        std::string names;
+        bool known = false;
+        for (const MetricInfo& m : metricsOf(config.experiment())) {
+            known = known || m.column == metric;
+            names += (names.empty() ? "" : ", ") + m.column;
+        }
+        if (!known && !names.empty())
+            errors.push_back({"stop_metric", metric,
+                              "stop_metric '" + metric + "' is not a metric of experiment " +
+                                  config.experiment() + " (one of " + names + ")"});
+    }
     return errors;
 }
 

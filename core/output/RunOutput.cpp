@@ -86,6 +86,11 @@ nlohmann::json runSummary(const std::string& runName, const std::string& planNam
     s["diverged_at"] =
         result.divergedAt >= 0 ? nlohmann::json(result.divergedAt) : nlohmann::json();
     s["iterations_done"] = result.iterationsDone;
+    // The stopping rule's verdict: "converged", "cap" (reached `iterations` first) or null
+    // (no rule, or the run ended otherwise).
+    s["stop"] = result.stop.empty() ? nlohmann::json() : nlohmann::json(result.stop);
+    s["stop_change"] =
+        std::isfinite(result.stopChange) ? nlohmann::json(result.stopChange) : nlohmann::json();
     s["seconds"] = result.seconds;
     s["iterations_per_second"] = result.iterationsPerSecond;
     s["records"] = result.history.rows.size();

@@ -113,7 +113,7 @@ struct Reader {
         if (!j.is_object()) return fail(where, "expected an object");
         warnUnknown(j,
                     {"name", "color", "group", "seed_index", "visible", "config", "status",
-                     "running", "message", "iterations_done", "diverged_at",
+                     "running", "message", "stop", "iterations_done", "diverged_at",
                      "iterations_per_second", "history", "params", "initial_params", "snapshots"},
                     where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
@@ -153,6 +153,7 @@ struct Reader {
         r.running = j.value("running", false);
         if (j.contains("message") && j["message"].is_string())
             r.message = j["message"].get<std::string>();
+        if (j.contains("stop") && j["stop"].is_string()) r.stop = j["stop"].get<std::string>();
         if (j.contains("iterations_done") && j["iterations_done"].is_number_integer())
             r.iterationsDone = j["iterations_done"].get<long>();
         if (j.contains("diverged_at") && j["diverged_at"].is_number_integer())
@@ -210,6 +211,7 @@ SessionRun sessionRunFrom(const std::string& name, const Config& config, const R
     s.config = config;
     s.status = r.status;
     s.message = r.message;
+    s.stop = r.stop;
     s.iterationsDone = r.iterationsDone;
     s.divergedAt = r.divergedAt;
     s.iterationsPerSecond = r.iterationsPerSecond;
@@ -240,6 +242,7 @@ nlohmann::json sessionToJson(const Session& s, bool withParams) {
         j["status"] = toString(r.status);
         if (r.running) j["running"] = true;
         if (!r.message.empty()) j["message"] = r.message;
+        if (!r.stop.empty()) j["stop"] = r.stop;
         j["iterations_done"] = r.iterationsDone;
         j["diverged_at"] = r.divergedAt >= 0 ? nlohmann::json(r.divergedAt) : nlohmann::json();
         j["iterations_per_second"] = number(r.iterationsPerSecond);

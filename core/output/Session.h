@@ -31,6 +31,7 @@ struct SessionRun {
     RunStatus status = RunStatus::Completed;
     bool running = false;  // was still running when saved (recovery files)
     std::string message;
+    std::string stop;  // the stopping rule's verdict (RunResult::stop); optional in the file
     long iterationsDone = 0;
     long divergedAt = -1;
     double iterationsPerSecond = 0.0;

@@ -9,6 +9,7 @@
 
 #include "experiments/ExperimentRegistry.h"
 #include "output/RunOutput.h"
+#include "plan/ScalingModels.h"
 #include "util/Rng.h"
 #include "util/RunControl.h"
 
@@ -43,7 +44,7 @@ std::vector<ClaimRun> claimRuns(const std::vector<RunOutcome>& outcomes) {
     std::vector<ClaimRun> out;
     for (const auto& o : outcomes)
         out.push_back({o.run.label, o.run.config.getInt("seed"), o.run.varied, &o.result.history,
-                       true, &o.run.config});
+                       true, &o.run.config, o.result.stop == "cap"});
     return out;
 }
 
@@ -231,7 +232,7 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
     std::string out = "run,label";
     for (const auto& k : varied)
         out += "," + k;
-    out += ",seed,status,iterations_done";
+    out += ",seed,status,iterations_done,stop";
     for (const auto& m : metrics)
         out += ",final_" + m + ",best_" + m + ",floor_" + m;
     out += "\n";
@@ -240,7 +241,8 @@ std::string sweepCsv(const std::vector<RunOutcome>& outcomes) {
         for (const auto& [k, v] : o.run.varied)
             out += "," + v;
         out += "," + std::to_string(o.run.config.getInt("seed")) + "," + toString(o.result.status) +
-               "," + std::to_string(o.result.iterationsDone);
+               "," + std::to_string(o.result.iterationsDone) + "," +
+               (o.result.stop.empty() ? std::string("none") : o.result.stop);
         const auto s = summaryMetrics(o.result.history);
         for (const auto& m : metrics)
             for (const char* stat : {"final", "best", "floor"}) {
@@ -266,17 +268,10 @@ std::vector<PowerLawFit> fitPowerLaw(const std::vector<RunOutcome>& outcomes,
     // label -> x -> list of log y
     std::map<std::string, std::map<double, std::vector<double>>> groups;
     std::vector<std::string> order;
-    for (const auto& o : outcomes) {
-        if (o.result.history.rows.empty()) continue;
-        double x = NAN;
-        for (const auto& [k, v] : o.run.varied)
-            if (k == xKey) x = std::strtod(v.c_str(), nullptr);
-        const auto s = summaryMetrics(o.result.history);
-        if (!s[stat].contains(yMetric) || !s[stat][yMetric].is_number()) continue;
-        const double y = s[stat][yMetric].get<double>();
-        if (!(x > 0) || !(y > 0)) continue;
-        if (!groups.count(o.run.label)) order.push_back(o.run.label);
-        groups[o.run.label][x].push_back(std::log(y));
+    for (const auto& [label, pts] : scalingPoints(outcomes, xKey, yMetric, stat)) {
+        order.push_back(label);
+        for (const auto& [x, y] : pts)
+            groups[label][x].push_back(std::log(y));
     }
     std::vector<PowerLawFit> fits;
     for (const auto& label : order) {

@@ -170,6 +170,8 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
                                    (out.result.message.empty() ? "" : " - " + out.result.message));
         else if (!out.written)
             rep.problems.push_back(out.run.name + ": " + out.error);
+        if (out.result.stop == "converged") ++rep.converged;
+        if (out.result.stop == "cap") rep.capped.push_back(out.run.name);
     }
     std::string err;
     if (plan.sweep) {
@@ -181,6 +183,7 @@ PresetReport runPresetForReport(const Plan& plan, const std::filesystem::path& d
                        : plan.sweep->fitX;
         rep.fitY = plan.sweep->fitY;
         rep.fits = fitPowerLaw(outcomes, rep.fitX, rep.fitY, "floor");
+        rep.laws = compareScalingModels(outcomes, rep.fitX, rep.fitY, "floor");
     } else {
         Session session;
         session.preset = plan.name;
@@ -260,6 +263,18 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
             md += "*" + std::to_string(p.runs) + " runs (" + std::to_string(p.seeds) +
                   (p.seeds == 1 ? " seed" : " seeds") + " each), " + seconds(p.seconds) +
                   "; run folders in `" + p.folder + "/`.*\n\n";
+            if (p.converged > 0 || !p.capped.empty()) {
+                const int ruled = p.converged + static_cast<int>(p.capped.size());
+                md += "Stopping rule: " + std::to_string(p.converged) + " of " +
+                      std::to_string(ruled) + " runs converged before their iteration cap";
+                if (!p.capped.empty()) {
+                    md += "; **" + std::to_string(p.capped.size()) +
+                          " reached the cap first (not converged):** ";
+                    for (std::size_t i = 0; i < p.capped.size(); ++i)
+                        md += (i ? ", " : "") + cell(p.capped[i]);
+                }
+                md += ".\n\n";
+            }
             if (p.claims.empty()) {
                 md += "No claims declared.\n\n";
             } else {
@@ -299,6 +314,8 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
                 }
                 md += "\n";
             }
+            for (const auto& law : p.laws)
+                md += scalingComparisonMarkdown(law, p.fitX, p.fitY);
             for (const auto& fig : p.figures)
                 md += "![" + p.preset + ": " + std::filesystem::path(fig).stem().string() + "](" +
                       fig + ")\n";
@@ -332,10 +349,11 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
     nlohmann::json list = nlohmann::json::array();
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
     for (const auto& p : presets) {
-        nlohmann::json pj = {{"preset", p.preset}, {"paper", p.paper},   {"runs", p.runs},
-                             {"seeds", p.seeds},   {"seconds", p.seconds}, {"folder", p.folder},
-                             {"figures", p.figures}, {"problems", p.problems},
-                             {"skipped", p.skipped}};
+        nlohmann::json pj = {
+            {"preset", p.preset},       {"paper", p.paper},       {"runs", p.runs},
+            {"seeds", p.seeds},         {"seconds", p.seconds},   {"folder", p.folder},
+            {"figures", p.figures},     {"problems", p.problems}, {"skipped", p.skipped},
+            {"converged", p.converged}, {"capped", p.capped}};
         nlohmann::json cl = nlohmann::json::array();
         for (std::size_t i = 0; i < p.claims.size(); ++i) {
             nlohmann::json control;  // null: none declared
@@ -372,6 +390,27 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                           {"measured", r.measured},
                           {"control", control}});
         }
+        nlohmann::json laws = nlohmann::json::array();
+        for (const auto& law : p.laws) {
+            nlohmann::json models = nlohmann::json::array();
+            for (const auto& m : law.models)
+                models.push_back({{"model", m.name},
+                                  {"constants", m.params},
+                                  {"exponent", m.slope},
+                                  {"exponent_ci95", m.slopeCi95},
+                                  {"log_c", m.logC},
+                                  {"rss", m.rss},
+                                  {"aicc", m.aicc},
+                                  {"weight", m.weight}});
+            laws.push_back({{"series", law.series},
+                            {"points", law.points},
+                            {"x_values", law.xs},
+                            {"models", models},
+                            {"best", law.best >= 0 ? nlohmann::json(law.models[law.best].name)
+                                                   : nlohmann::json()},
+                            {"delta_aicc", num(law.deltaAicc)}});
+        }
+        pj["laws"] = std::move(laws);
         pj["claims"] = std::move(cl);
         list.push_back(std::move(pj));
     }

@@ -12,6 +12,7 @@
 
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
+#include "plan/ScalingModels.h"
 
 namespace ade {
 
@@ -39,9 +40,14 @@ struct PresetReport {
     std::vector<std::string> figures;  // relative to the report folder
     std::vector<std::string> problems; // runs that failed or diverged, files not written
     std::vector<PowerLawFit> fits;     // a sweep's fitted power laws (its "fit" metric)
+    std::vector<ScalingComparison> laws;  // and which law its points follow (ScalingModels.h)
     std::string fitX, fitY;
     std::string skipped;  // why it did not run (a quick report of a preset without quick sizes)
     std::vector<ControlReport> controls;  // one per claim (empty until the controls ran)
+    // Runs under a stopping rule (stop_tol > 0): how many it stopped ("converged") and which
+    // reached their iteration cap first (not converged), by run name.
+    int converged = 0;
+    std::vector<std::string> capped;
 };
 
 struct ReportSummary {

@@ -101,6 +101,7 @@ struct ConfigResult {
     std::vector<double> perSeed;                              // objective of each finished seed
     double mean = NAN, sd = NAN;                              // over perSeed (sd: n−1; 0 if n=1)
     int seedsDone = 0, seedsFailed = 0;                       // failed: diverged or error
+    int seedsCapped = 0;  // done seeds that reached their iteration cap before their stopping rule
     long iterations = 0;                                      // budget of its latest rung
     int rung = -1;                                            // successive halving; -1 = none
 };

@@ -171,6 +171,10 @@ std::optional<RunOutcome> readRunOutcome(const fs::path& runDir, const PlannedRu
         o.result.iterationsDone = s.value("iterations_done", 0L);
         o.result.divergedAt = s["diverged_at"].is_number() ? s["diverged_at"].get<long>() : -1;
         o.result.seconds = s.value("seconds", 0.0);
+        if (s.contains("stop") && s["stop"].is_string())
+            o.result.stop = s["stop"].get<std::string>();
+        if (s.contains("stop_change") && s["stop_change"].is_number())
+            o.result.stopChange = s["stop_change"].get<double>();
         o.result.iterationsPerSecond = s.value("iterations_per_second", 0.0);
     } catch (const std::exception& e) {
         return fail((runDir / "summary.json").string() + ": " + e.what());

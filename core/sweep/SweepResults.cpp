@@ -93,6 +93,7 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
             if (st != RunStatus::Completed) continue;
             const double v = objectiveValue(*o, objective);
             ++c.seedsDone;
+            if (o->result.stop == "cap") ++c.seedsCapped;
             c.runNames.push_back(o->run.name);
             if (std::isfinite(v)) c.perSeed.push_back(v);
         }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "models/Regularizer.h"
@@ -64,6 +65,38 @@ SnapshotPlan SnapshotPlan::make(const Config& config, const ParamSet& p, long it
         plan.every = stride * logEvery;
     }
     return plan;
+}
+
+StopRule StopRule::make(const Config& config, long iterations, long logEvery) {
+    StopRule r;
+    r.metric = config.getString("stop_metric");
+    r.tol = config.getReal("stop_tol");
+    r.window = static_cast<long>(config.getInt("stop_window"));
+    if (r.window <= 0) r.window = iterations / 10;
+    r.window = std::max(r.window, std::max(logEvery, 1L));
+    if (r.tol <= 0.0) r.window = 0;
+    return r;
+}
+
+double StopRule::change(const MetricHistory& h, int col) const {
+    if (h.rows.empty() || col < 0 || window <= 0) return std::nan("");
+    const double t = h.rows.back()[0];
+    if (t < 2.0 * static_cast<double>(window)) return std::nan("");
+    double sumA = 0, sumB = 0;
+    int nA = 0, nB = 0;
+    for (auto row = h.rows.rbegin(); row != h.rows.rend(); ++row) {
+        const double it = (*row)[0];
+        if (it <= t - 2.0 * static_cast<double>(window)) break;
+        if (it > t - static_cast<double>(window))
+            sumA += (*row)[col], ++nA;
+        else
+            sumB += (*row)[col], ++nB;
+    }
+    if (nA == 0 || nB == 0) return std::nan("");
+    const double a = sumA / nA, b = sumB / nB;
+    const double scale = std::max(std::abs(a), std::abs(b));
+    if (!std::isfinite(scale)) return std::nan("");
+    return scale > 0 ? std::abs(a - b) / scale : 0.0;
 }
 
 Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<ParamSet> initial)
@@ -182,6 +215,23 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         if (observer) observer->onParams(it, p);
     };
     if (snap.takesFirst()) snapshot(0);
+    const StopRule stopRule = StopRule::make(config_, iterations, logEvery);
+    const int stopCol = stopRule.on() ? hist.column(stopRule.metric) : -1;
+    if (stopRule.on() && stopCol < 0) {  // validateConfig refuses it; a Problem may not record it
+        result.status = RunStatus::Failed;
+        result.message = "stop_metric '" + stopRule.metric + "' is not recorded by this run";
+        result.finalParams = p;
+        return result;
+    }
+    auto windowText = [&] {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "the mean of %s over the last %ld iterations changed by %.3g (relative) "
+                      "from the %ld before (stop_tol %g)",
+                      stopRule.metric.c_str(), stopRule.window, result.stopChange, stopRule.window,
+                      stopRule.tol);
+        return std::string(buf);
+    };
     std::vector<int> order(unitsTotal);
     std::iota(order.begin(), order.end(), 0);
     int cursor = unitsTotal;
@@ -255,10 +305,29 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                 done = it - 1;
                 break;
             }
+            if (stopRule.on() && it % logEvery == 0) {
+                const double change = stopRule.change(hist, stopCol);
+                if (std::isfinite(change)) result.stopChange = change;
+                if (change < stopRule.tol) {
+                    result.stop = "converged";
+                    result.message =
+                        "converged at iteration " + std::to_string(it) + ": " + windowText();
+                    break;
+                }
+            }
             if (snap.at(it) && it % logEvery == 0 && it != iterations) snapshot(it);
         }
     }
     result.iterationsDone = done;
+    if (stopRule.on() && result.status == RunStatus::Completed && result.stop.empty()) {
+        result.stop = "cap";
+        result.message = "reached the iteration cap (" + std::to_string(iterations) +
+                         ") before the stopping rule: " +
+                         (std::isfinite(result.stopChange)
+                              ? windowText()
+                              : "fewer than two windows of " + std::to_string(stopRule.window) +
+                                    " iterations were run");
+    }
     // Make sure the last state reached is on record (e.g. after a cancel between records).
     if (result.status == RunStatus::Cancelled && !hist.rows.empty() &&
         static_cast<long>(hist.rows.back()[0]) != result.iterationsDone)

@@ -2,6 +2,7 @@
 // The training loop shared by every experiment: (minibatch) gradient of Q = L + R, optional
 // preconditioner, optimiser direction, fixed or backtracking step, optional renormalisation,
 // metric records, divergence detection, pause/step/stop through RunControl.
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,11 @@ struct RunResult {
     long divergedAt = -1;  // iteration whose step produced NaN/Inf
     double seconds = 0.0;  // wall time of the loop
     double iterationsPerSecond = 0.0;
+    // The stopping rule (stop_tol > 0; StopRule): "converged" when it stopped the run, "cap"
+    // when the run reached `iterations` first; "" without a rule or when the run ended
+    // otherwise (diverged, cancelled). `stopChange` is the last relative change it measured.
+    std::string stop;
+    double stopChange = std::numeric_limits<double>::quiet_NaN();
     ParamSet initialParams, finalParams;
     MetricHistory history;
     // Parameter snapshots, oldest first (SnapshotPlan): iteration 0, records spread evenly over
@@ -56,6 +62,22 @@ struct SnapshotPlan {
 };
 // The bytes of the matrices of one ParamSet (8 per entry).
 std::size_t paramBytes(const ParamSet& p);
+
+// The stopping rule: with tol > 0 a run stops at the first regular record (iteration t >= 2w)
+// where the mean of `metric` over the records in (t - w, t] differs from its mean over
+// (t - 2w, t - w] by less than tol, relative to the larger of the two in magnitude; `iterations`
+// is then a cap, and a run that reaches it is "cap", not converged. w = stop_window, or a tenth
+// of `iterations` when 0 (the window the runs' floors average), and at least one record apart.
+struct StopRule {
+    std::string metric;
+    double tol = 0.0;
+    long window = 0;
+    static StopRule make(const Config& config, long iterations, long logEvery);
+    bool on() const { return tol > 0.0 && window > 0; }
+    // The relative change at the last row of `h` (NaN while fewer than 2w iterations are on
+    // record); `col` is the metric's column.
+    double change(const MetricHistory& h, int col) const;
+};
 
 // Receives records as they are made (from the training thread).
 class RunObserver {

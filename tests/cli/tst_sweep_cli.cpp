@@ -52,7 +52,7 @@ class TestSweepCli : public QObject {
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QStringList rows = csvRows(out + "/sweep.csv");
         QCOMPARE(rows.size(), 1 + 3 * 2 * 2);  // header + n x lr x runs
-        QVERIFY2(rows[0].startsWith("run,label,data.n,lr,seed,status,iterations_done,final_"),
+        QVERIFY2(rows[0].startsWith("run,label,data.n,lr,seed,status,iterations_done,stop,final_"),
                  qPrintable(rows[0]));
         QVERIFY(!rows[0].contains("iterations_per_second") && !rows[0].contains("time_s"));
         QVERIFY(rows[1].startsWith("alg1_data.n=8_lr=0.01_seed2,alg1,8,0.01,2,completed,10,"));

@@ -9,6 +9,7 @@
 #include "experiments/ExperimentRegistry.h"
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
+#include "plan/ScalingModels.h"
 
 using namespace ade;
 
@@ -151,6 +152,18 @@ class TestClaims : public QObject {
         QCOMPARE(r.hi, 3.0);
         QVERIFY2(QString::fromStdString(r.measured).contains("ratio 2.5 ± 0.5 (3 seeds, 2 to 3)"),
                  r.measured.c_str());
+        // Runs that reached their iteration cap before their stopping rule: the verdict is the
+        // numbers', and the claim says how many of its runs were not converged.
+        QCOMPARE(r.capped, 0);
+        QVERIFY(!QString::fromStdString(r.measured).contains("cap"));
+        runs[1].capped = runs[4].capped = true;
+        r = evaluateClaim(c, runs);
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QCOMPARE(r.capped, 2);
+        QVERIFY2(QString::fromStdString(r.measured)
+                     .contains("2 of 6 runs reached their iteration cap before the stopping rule"),
+                 r.measured.c_str());
+        runs[1].capped = runs[4].capped = false;
         // One seed short of the bar: the claim does not hold, and says for how many seeds.
         const MetricHistory low = constant(3.8);
         runs[2].history = &low;
@@ -456,6 +469,45 @@ class TestClaims : public QObject {
         // One value of x: no slope.
         runs.resize(2);
         QCOMPARE(evaluateClaim(c, runs).status, ClaimStatus::Unavailable);
+    }
+
+    // The law comparison picks the law the points were drawn from: 1/n, n^-2 log^6 n, or a
+    // free exponent (then with its interval), each over n = 32..1024 with a ±2% scatter that
+    // alternates by seed; on two values of n it does not judge at all.
+    void scalingModelsPickTheLawThePointsFollow() {
+        auto points = [](const std::function<double(double)>& law) {
+            std::vector<std::pair<double, double>> pts;
+            for (double n : {32.0, 64.0, 128.0, 256.0, 512.0, 1024.0})
+                for (int seed : {0, 1, 2})
+                    pts.emplace_back(n, law(n) * (1 + 0.02 * (seed - 1) * (n > 100 ? 1 : -1)));
+            return pts;
+        };
+        const auto inv = compareScalingModels("a", points([](double n) { return 0.3 / n; }));
+        QCOMPARE(inv.points, 18);
+        QCOMPARE(inv.xs, 6);
+        QCOMPARE(inv.models.size(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(inv.models[inv.best].name), QString("C / x"));
+        QVERIFY(std::abs(inv.models[1].logC - std::log(0.3)) < 0.01);
+        QVERIFY(inv.models[0].slope - inv.models[0].slopeCi95 < -1 &&
+                inv.models[0].slope + inv.models[0].slopeCi95 > -1);
+        const auto log6 = compareScalingModels(
+            "a",
+            points([](double n) { return 1e-4 * std::pow(n, -2) * std::pow(std::log(n), 6); }));
+        QCOMPARE(QString::fromStdString(log6.models[log6.best].name), QString("C x^-2 log^6 x"));
+        QVERIFY(log6.deltaAicc > 10);  // decisive over 32..1024
+        const auto half =
+            compareScalingModels("a", points([](double n) { return std::pow(n, -0.5); }));
+        QCOMPARE(half.best, 0);
+        QVERIFY(std::abs(half.models[0].slope + 0.5) < 0.01);
+        double w = 0;
+        for (const auto& m : half.models)
+            w += m.weight;
+        QVERIFY(std::abs(w - 1) < 1e-12);
+        const std::string md = scalingComparisonMarkdown(half, "data.n", "excess_risk");
+        QVERIFY2(QString::fromStdString(md).contains("Best by AICc: **free power law C x^b**"),
+                 md.c_str());
+        QVERIFY(compareScalingModels("a", {{32, 1}, {32, 2}, {64, 1}, {64, 2}}).models.empty());
+        QVERIFY(scalingComparisonMarkdown(compareScalingModels("a", {}), "n", "e").empty());
     }
 
     void presetClaimsSeedsAndQuickSizes() {

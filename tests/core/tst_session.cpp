@@ -26,6 +26,7 @@ Session makeSession() {
     s.runs.push_back(a);
     SessionRun b = sessionRunFrom("second", c, r);
     b.visible = false;
+    b.stop = "cap";  // reached its cap before its stopping rule
     b.history.rows[3][4] = std::numeric_limits<double>::quiet_NaN();  // NaN survives as null
     s.runs.push_back(b);
     return s;
@@ -62,6 +63,7 @@ class TestSession : public QObject {
             QCOMPARE(b.visible, a.visible);
             QCOMPARE(b.status, a.status);
             QCOMPARE(b.iterationsDone, a.iterationsDone);
+            QCOMPARE(b.stop, a.stop);
             QVERIFY(b.config.toJson() == a.config.toJson());
             QVERIFY(sameRows(a.history, b.history));
             QVERIFY(b.finalParams && b.finalParams->names == a.finalParams->names);

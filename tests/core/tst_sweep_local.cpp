@@ -164,7 +164,7 @@ class TestSweepLocal : public QObject {
         QVERIFY(fs::exists(dir / "sweep.json"));
         QVERIFY(fs::exists(dir / "configs" / (first[0].run.name + ".json")));
         const std::string csv = readAll(dir / "sweep.csv");
-        QVERIFY(csv.rfind("run,label,lr,seed,status,iterations_done,final_", 0) == 0);
+        QVERIFY(csv.rfind("run,label,lr,seed,status,iterations_done,stop,final_", 0) == 0);
         QVERIFY(csv.find("iterations_per_second") == std::string::npos);
         QVERIFY(readAll(dir / "timing.csv").rfind("run,label,seconds,iterations_per_second\n", 0) == 0);
         QVERIFY(fs::exists(dir / "session.json"));

@@ -184,6 +184,81 @@ class TestTrainer : public QObject {
         QCOMPARE(static_cast<long>(r.history.rows.back()[0]), r.iterationsDone);
     }
 
+    // The stopping rule: off by default (a run does all its iterations and says nothing of
+    // stopping); on, a GD run that has reached its floor stops early as "converged", with the
+    // window means of its last two windows within stop_tol of each other; a cap too short for
+    // two windows is "cap", not converged; the records up to the stop are those of the same run
+    // without the rule (the rule only ends it).
+    void stoppingRuleEndsConvergedRuns() {
+        const adetest::KeyValues gd = {{"init", "random"},
+                                       {"lr", "0.5"},
+                                       {"iterations", "4000"},
+                                       {"log_every", "10"},
+                                       {"step_rule", "fixed"}};
+        const RunResult off = runConfig(small(gd));
+        QCOMPARE(off.status, RunStatus::Completed);
+        QCOMPARE(off.iterationsDone, 4000L);
+        QVERIFY(off.stop.empty());
+
+        adetest::KeyValues on = gd;
+        on.push_back({"stop_tol", "1e-3"});
+        on.push_back({"stop_window", "100"});
+        const RunResult r = runConfig(small(on));
+        QCOMPARE(r.status, RunStatus::Completed);
+        QCOMPARE(QString::fromStdString(r.stop), QString("converged"));
+        QVERIFY2(r.iterationsDone >= 200 && r.iterationsDone < 4000,
+                 std::to_string(r.iterationsDone).c_str());
+        QVERIFY(r.stopChange < 1e-3);
+        QVERIFY(r.message.find("converged at iteration " + std::to_string(r.iterationsDone)) == 0);
+        QCOMPARE(static_cast<long>(r.history.rows.back()[0]), r.iterationsDone);
+        // The change the rule saw, recomputed from the records: the last two 100-iteration
+        // windows' means of train_loss.
+        const int col = r.history.column("train_loss");
+        const double t = r.history.rows.back()[0];
+        double a = 0, b = 0;
+        int na = 0, nb = 0;
+        for (const auto& row : r.history.rows) {
+            if (row[0] > t - 100)
+                a += row[col], ++na;
+            else if (row[0] > t - 200)
+                b += row[col], ++nb;
+        }
+        QCOMPARE(na, 10);
+        QCOMPARE(nb, 10);
+        a /= na, b /= nb;
+        QVERIFY(std::abs(std::abs(a - b) / std::max(a, b) - r.stopChange) < 1e-12);
+        // ... and at the record before, it had not yet converged.
+        QVERIFY(r.iterationsDone == 200 ||
+                StopRule::make(small(on), 4000, 10)
+                        .change(MetricHistory{r.history.columns,
+                                              {r.history.rows.begin(), r.history.rows.end() - 1}},
+                                col) >= 1e-3);
+        // Same records as the run without the rule, up to the stop (wall time aside).
+        const auto rows = withoutTime(r.history), all = withoutTime(off.history);
+        QVERIFY(rows.size() < all.size());
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            QVERIFY(rows[i] == all[i]);
+
+        adetest::KeyValues capped = on;
+        capped.push_back({"iterations", "150"});
+        const RunResult c = runConfig(small(capped));
+        QCOMPARE(c.status, RunStatus::Completed);
+        QCOMPARE(QString::fromStdString(c.stop), QString("cap"));
+        QCOMPARE(c.iterationsDone, 150L);
+        QVERIFY(c.message.find("reached the iteration cap (150)") == 0);
+    }
+
+    // A stop metric the experiment does not record is refused before the run, by name.
+    void stoppingRuleRefusesUnknownMetric() {
+        const Config c = small({{"stop_tol", "1e-3"}, {"stop_metric", "no_such_metric"}});
+        const auto errors = validateConfig(c);
+        QCOMPARE(errors.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(errors[0].key), QString("stop_metric"));
+        QVERIFY(errors[0].message.find("train_loss") != std::string::npos);
+        // Without the rule the metric is not looked at.
+        QVERIFY(validateConfig(small({{"stop_metric", "no_such_metric"}})).empty());
+    }
+
     void pauseAndStep() {
         RunControl control;
         control.pause();

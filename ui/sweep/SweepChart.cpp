@@ -80,6 +80,10 @@ QString SweepChart::hoverText(int index) const {
         lines << QStringLiteral("%1 = %2").arg(keyLabel(k), results_.text(index, k));
     lines << QStringLiteral("%1: %2").arg(results_.metricLabel, meanSdText(c));
     lines << tr("seeds: %1 done, %2 failed").arg(c.seedsDone).arg(c.seedsFailed);
+    if (c.seedsCapped > 0)
+        lines << tr("%1 of them reached the iteration cap before the stopping rule (not "
+                    "converged)")
+                     .arg(c.seedsCapped);
     if (c.rung >= 0) lines << tr("rung %1 (%2 iterations)").arg(c.rung).arg(c.iterations);
     if (index == results_.best()) lines << tr("best config");
     lines << tr("click: show its runs' curves");

@@ -120,7 +120,16 @@ void SweepTable::setResults(const SweepResults& results) {
             seeds << formatValue(s);
         mean->setToolTip(tr("per seed: %1").arg(seeds.join(QStringLiteral(", "))));
         row.push_back(mean);
-        row.push_back(makeItem(QString::number(c.seedsDone), c.seedsDone, true));
+        auto* done =
+            makeItem(c.seedsCapped > 0 ? tr("%1 (%2 cap)").arg(c.seedsDone).arg(c.seedsCapped)
+                                       : QString::number(c.seedsDone),
+                     c.seedsDone, true);
+        if (c.seedsCapped > 0)
+            done->setToolTip(tr("%1 of the %2 seeds reached the iteration cap before the stopping "
+                                "rule: their value is not converged")
+                                 .arg(c.seedsCapped)
+                                 .arg(c.seedsDone));
+        row.push_back(done);
         row.push_back(makeItem(QString::number(c.seedsFailed), c.seedsFailed, true));
         if (results_.halving) {
             row.push_back(makeItem(c.rung >= 0 ? QString::number(c.rung) : QStringLiteral("—"),
