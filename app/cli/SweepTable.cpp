@@ -19,7 +19,13 @@ void printResults(const std::vector<ConfigResult>& configs, const Objective& obj
     if (showLabel) std::printf("%-14s ", "run");
     for (const auto& [k, v] : configs.front().values)
         std::printf("%-14s ", k.c_str());
-    std::printf("%-26s %5s %6s %10s\n", "objective", "seeds", "failed", "iterations");
+    // Under a stopping rule the iterations are a cap: say how far the seeds ran and how many
+    // were stopped by the rule (converged) or by the cap.
+    bool ruled = false;
+    for (const auto& c : configs)
+        ruled = ruled || c.seedsConverged + c.seedsCapped > 0;
+    std::printf("%-26s %5s %6s %10s%s\n", "objective", "seeds", "failed", "iterations",
+                ruled ? "  stopping rule" : "");
     int rank = 0;
     for (const auto& c : configs) {
         std::printf("%4d  ", ++rank);
@@ -35,7 +41,14 @@ void printResults(const std::vector<ConfigResult>& configs, const Objective& obj
         std::string cell = obj;
         const std::size_t shown = cell.size() - (cell.find("±") != std::string::npos ? 1 : 0);
         if (shown < 26) cell.append(26 - shown, ' ');
-        std::printf("%s %5d %6d %10ld\n", cell.c_str(), c.seedsDone, c.seedsFailed, c.iterations);
+        std::printf("%s %5d %6d %10ld", cell.c_str(), c.seedsDone, c.seedsFailed, c.iterations);
+        if (ruled) {
+            std::string at = std::to_string(c.doneMin);
+            if (c.doneMax != c.doneMin) at += "-" + std::to_string(c.doneMax);
+            std::printf("  %d converged, %d cap (ran %s)", c.seedsConverged, c.seedsCapped,
+                        at.c_str());
+        }
+        std::printf("\n");
     }
 }
 

@@ -66,9 +66,9 @@ void registerCommonParams(ParamRegistry& r) {
                   "noise). Same seed and config give bit-identical curves."));
     r.add(makeInt("iterations", "run", "Iterations", 2000, 0, 1e9, "Number of optimiser steps m."));
     r.add(makeReal("stop_tol", "run", "Stop at relative change", 0, 0, 1,
-                   "Stopping rule: stop when the mean of the stop metric over the last window "
-                   "differs from its mean over the window before by less than this, relative to "
-                   "the larger of the two. 0 = off: run all iterations. With the rule on, "
+                   "Stopping rule: stop when the means of the stop metric over the last three "
+                   "windows each differ from the next by less than this, relative to the larger "
+                   "of the two. 0 = off: run all iterations. With the rule on, "
                    "Iterations is a cap, and a run that reaches it is reported as 'cap reached', "
                    "not converged.",
                    true, false));
@@ -85,8 +85,8 @@ void registerCommonParams(ParamRegistry& r) {
         return s;
     }());
     r.add(makeInt("stop_window", "run", "Stop window", 0, 0, 1e9,
-                  "The stopping rule's window in iterations: the rule compares the last window's "
-                  "mean with the one before, from twice the window on. 0 = a tenth of "
+                  "The stopping rule's window in iterations: the rule compares the means of the "
+                  "last three windows, from three windows on. 0 = a tenth of "
                   "Iterations (the window a run's floor averages); at least one record."));
     r.add(makeInt("log_every", "run", "Log every", 0, 0, 1e9,
                   "Record metrics every this many iterations. 0 = automatic: about 1000 records, "

@@ -101,7 +101,10 @@ struct ConfigResult {
     std::vector<double> perSeed;                              // objective of each finished seed
     double mean = NAN, sd = NAN;                              // over perSeed (sd: n−1; 0 if n=1)
     int seedsDone = 0, seedsFailed = 0;                       // failed: diverged or error
-    int seedsCapped = 0;  // done seeds that reached their iteration cap before their stopping rule
+    // Under a stopping rule (stop_tol > 0): done seeds it stopped, and those that reached their
+    // iteration cap first (not converged); the fewest and most iterations its done seeds ran.
+    int seedsConverged = 0, seedsCapped = 0;
+    long doneMin = 0, doneMax = 0;
     long iterations = 0;                                      // budget of its latest rung
     int rung = -1;                                            // successive halving; -1 = none
 };

@@ -92,8 +92,12 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
             }
             if (st != RunStatus::Completed) continue;
             const double v = objectiveValue(*o, objective);
+            const long done = o->result.iterationsDone;
+            c.doneMin = c.seedsDone == 0 ? done : std::min(c.doneMin, done);
+            c.doneMax = c.seedsDone == 0 ? done : std::max(c.doneMax, done);
             ++c.seedsDone;
             if (o->result.stop == "cap") ++c.seedsCapped;
+            if (o->result.stop == "converged") ++c.seedsConverged;
             c.runNames.push_back(o->run.name);
             if (std::isfinite(v)) c.perSeed.push_back(v);
         }

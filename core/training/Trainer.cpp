@@ -80,23 +80,27 @@ StopRule StopRule::make(const Config& config, long iterations, long logEvery) {
 
 double StopRule::change(const MetricHistory& h, int col) const {
     if (h.rows.empty() || col < 0 || window <= 0) return std::nan("");
-    const double t = h.rows.back()[0];
-    if (t < 2.0 * static_cast<double>(window)) return std::nan("");
-    double sumA = 0, sumB = 0;
-    int nA = 0, nB = 0;
+    const double t = h.rows.back()[0], w = static_cast<double>(window);
+    if (t < 3.0 * w) return std::nan("");
+    // Means over the windows (t - w, t], (t - 2w, t - w], (t - 3w, t - 2w], newest first.
+    double sum[3] = {0, 0, 0};
+    int n[3] = {0, 0, 0};
     for (auto row = h.rows.rbegin(); row != h.rows.rend(); ++row) {
         const double it = (*row)[0];
-        if (it <= t - 2.0 * static_cast<double>(window)) break;
-        if (it > t - static_cast<double>(window))
-            sumA += (*row)[col], ++nA;
-        else
-            sumB += (*row)[col], ++nB;
+        if (it <= t - 3.0 * w) break;
+        const int k = it > t - w ? 0 : it > t - 2.0 * w ? 1 : 2;
+        sum[k] += (*row)[col];
+        ++n[k];
     }
-    if (nA == 0 || nB == 0) return std::nan("");
-    const double a = sumA / nA, b = sumB / nB;
-    const double scale = std::max(std::abs(a), std::abs(b));
-    if (!std::isfinite(scale)) return std::nan("");
-    return scale > 0 ? std::abs(a - b) / scale : 0.0;
+    if (n[0] == 0 || n[1] == 0 || n[2] == 0) return std::nan("");
+    const double m[3] = {sum[0] / n[0], sum[1] / n[1], sum[2] / n[2]};
+    double change = 0;
+    for (int k = 0; k < 2; ++k) {
+        const double scale = std::max(std::abs(m[k]), std::abs(m[k + 1]));
+        if (!std::isfinite(scale)) return std::nan("");
+        change = std::max(change, scale > 0 ? std::abs(m[k] - m[k + 1]) / scale : 0.0);
+    }
+    return change;
 }
 
 Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<ParamSet> initial)
@@ -226,10 +230,9 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     auto windowText = [&] {
         char buf[200];
         std::snprintf(buf, sizeof buf,
-                      "the mean of %s over the last %ld iterations changed by %.3g (relative) "
-                      "from the %ld before (stop_tol %g)",
-                      stopRule.metric.c_str(), stopRule.window, result.stopChange, stopRule.window,
-                      stopRule.tol);
+                      "the means of %s over the last three windows of %ld iterations differ by "
+                      "at most %.3g (relative) from one window to the next (stop_tol %g)",
+                      stopRule.metric.c_str(), stopRule.window, result.stopChange, stopRule.tol);
         return std::string(buf);
     };
     std::vector<int> order(unitsTotal);
@@ -325,7 +328,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                          ") before the stopping rule: " +
                          (std::isfinite(result.stopChange)
                               ? windowText()
-                              : "fewer than two windows of " + std::to_string(stopRule.window) +
+                              : "fewer than three windows of " + std::to_string(stopRule.window) +
                                     " iterations were run");
     }
     // Make sure the last state reached is on record (e.g. after a cancel between records).

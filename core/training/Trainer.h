@@ -63,19 +63,22 @@ struct SnapshotPlan {
 // The bytes of the matrices of one ParamSet (8 per entry).
 std::size_t paramBytes(const ParamSet& p);
 
-// The stopping rule: with tol > 0 a run stops at the first regular record (iteration t >= 2w)
-// where the mean of `metric` over the records in (t - w, t] differs from its mean over
-// (t - 2w, t - w] by less than tol, relative to the larger of the two in magnitude; `iterations`
-// is then a cap, and a run that reaches it is "cap", not converged. w = stop_window, or a tenth
-// of `iterations` when 0 (the window the runs' floors average), and at least one record apart.
+// The stopping rule: with tol > 0 a run stops at the first regular record (iteration t >= 3w)
+// where the means of `metric` over the records in the three windows (t - w, t], (t - 2w, t - w]
+// and (t - 3w, t - 2w] each differ from the next by less than tol, relative to the larger of the
+// two in magnitude (three windows, not two: a metric that rises and falls again, as the excess
+// risk of a spectral start does, can have two equal window means on either side of its peak);
+// `iterations` is then a cap, and a run that reaches it is "cap", not converged.
+// w = stop_window, or a tenth of `iterations` when 0 (the window the runs' floors average), and
+// at least one record apart.
 struct StopRule {
     std::string metric;
     double tol = 0.0;
     long window = 0;
     static StopRule make(const Config& config, long iterations, long logEvery);
     bool on() const { return tol > 0.0 && window > 0; }
-    // The relative change at the last row of `h` (NaN while fewer than 2w iterations are on
-    // record); `col` is the metric's column.
+    // The larger relative change of the two window pairs at the last row of `h` (NaN while
+    // fewer than 3w iterations are on record); `col` is the metric's column.
     double change(const MetricHistory& h, int col) const;
 };
 
