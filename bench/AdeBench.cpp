@@ -31,6 +31,7 @@
 #include "models/SoftmaxAttentionRegression.h"
 #include "training/Optimizer.h"
 #include "training/Trainer.h"
+#include "util/CpuLevel.h"
 #include "util/Rng.h"
 #include "util/WorkerPool.h"
 
@@ -290,6 +291,7 @@ nlohmann::json benchCase(const Case& c, int threads, int reps, double minTime,
     j["iters_per_rep"] = iters;
     j["rates"] = rates;
     j["it_per_s"] = rate;
+    j["cpu_level"] = ade::cpu::levelName();  // the kernels' instruction-set level (util/CpuLevel.h)
     // Iterations per CPU-second of the whole process (all threads): a load-independent view
     // of the work, useful on a shared machine; equals it_per_s / threads on an idle one.
     j["it_per_cpu_s"] = median(t.cpuRates);
@@ -421,6 +423,7 @@ nlohmann::json benchDarcy(const Case& c, int threads, int reps, double minTime,
     j["iters_per_rep"] = t.iters;
     j["rates"] = t.rates;
     j["it_per_s"] = median(t.rates);  // epochs per second
+    j["cpu_level"] = ade::cpu::levelName();
     j["it_per_cpu_s"] = median(t.cpuRates);
     const double flops = flopsDarcyEpoch(unitsTotal, problem->task().tokens,
                                          problem->model().width(),

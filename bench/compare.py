@@ -46,10 +46,10 @@ def resolve(rev):
     return out.stdout.strip()
 
 
-def build(sha, workdir, jobs):
+def build(sha, workdir, jobs, defines=()):
     """Worktree and Release build of one commit's ade-bench; returns the executable."""
     src = workdir / f"src-{sha[:12]}"
-    bld = workdir / f"build-{sha[:12]}"
+    bld = workdir / ("build-%s%s" % (sha[:12], "".join("-" + d for d in defines)))
     if not src.exists():
         run(["git", "-C", str(HERE), "worktree", "add", "--detach", "--quiet", str(src), sha])
     launcher = []
@@ -57,7 +57,8 @@ def build(sha, workdir, jobs):
             ["sh", "-c", "command -v ccache"], capture_output=True).returncode == 0:
         launcher = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
     run(["cmake", "-S", str(src), "-B", str(bld), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-         "-DADE_BUILD_BENCH=ON", "-DADE_BUILD_TESTS=OFF", "-DADE_BUILD_GUI=OFF", *launcher],
+         "-DADE_BUILD_BENCH=ON", "-DADE_BUILD_TESTS=OFF", "-DADE_BUILD_GUI=OFF", *launcher,
+         *["-D" + d for d in defines]],
         stdout=subprocess.DEVNULL)
     run(["cmake", "--build", str(bld), "--parallel", str(jobs), "--target", "ade-bench"],
         stdout=subprocess.DEVNULL)
@@ -104,6 +105,9 @@ def main():
     ap.add_argument("--precision", choices=["float64", "float32"], default="float64",
                     help="Experiment A's precision key (builds before issue 17 know only float64)")
     ap.add_argument("--workdir", type=Path, default=HERE / "build-compare")
+    ap.add_argument("-D", dest="defines", action="append", default=[], metavar="KEY=VALUE",
+                    help="a CMake definition for every build, e.g. -D ADE_NATIVE=OFF (the "
+                         "portable build the .deb ships) or -D ADE_NATIVE=ON")
     ap.add_argument("--markdown", type=Path, help="also write the table to this file")
     args = ap.parse_args()
     if args.reps < 1 or args.threads < 1 or args.min_time <= 0:
@@ -114,7 +118,7 @@ def main():
     exes = []
     for rev, sha in zip(args.revs, shas):
         print(f"compare: building {rev} ({sha[:12]}) ...", file=sys.stderr, flush=True)
-        exes.append(build(sha, args.workdir, os.cpu_count() or 1))
+        exes.append(build(sha, args.workdir, os.cpu_count() or 1, args.defines))
     known = [set(cases_of(e)) for e in exes]
     cases = [c for c in args.cases.split(",") if c] or cases_of(exes[-1])
     unknown = [c for c in cases if not any(c in k for k in known)]

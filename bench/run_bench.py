@@ -22,6 +22,7 @@ BAR_TORCH = 3.0
 BAR_PEAK = 0.70  # issue 17: Experiment A >= 70% of the dense-matmul peak, or a roofline (reported)
 BAR_DARCY_TORCH = 2.0  # Darcy stage 2 epoch: core >= 2x PyTorch (NumPy reported, no bar)
 MEMORY_LIMIT_MB = 200.0
+BAR_PACKAGE = 0.9  # issue 31: the portable build (the .deb's) >= 0.9x the -march=native build
 
 
 # OpenBLAS dgemm rate through NumPy (median of argv[1] repetitions of a 1536^3 product).
@@ -120,6 +121,9 @@ def main():
     ap.add_argument("--python", default="/usr/bin/python3", help="interpreter with numpy/torch")
     ap.add_argument("--cases", default="", help="comma-separated subset of the cases")
     ap.add_argument("--out", default="", help="folder for results (default: a temporary one)")
+    ap.add_argument("--package-dir", default="",
+                    help="the portable build (the .deb's: kernels for every x86-64 level, chosen "
+                         "at run time) to time beside --build-dir's, in the same rounds")
     ap.add_argument("--gui", default="", help="GUI executable for the GUI comparison")
     ap.add_argument("--gui-preset", default="a-spectral-vs-random")
     ap.add_argument("--gui-reps", type=int, default=3, help="GUI/CLI rounds (medians)")
@@ -196,9 +200,16 @@ def main():
     blas = None
     versions = {}
 
-    def core_once(case, write, precision="float64"):
-        j = os.path.join(out, "core-%s-%s.json" % (case, precision))
-        cmd = [bench, "--threads", str(T), "--reps", "1", "--min-time", str(args.min_time),
+    package_bench = os.path.join(args.package_dir, "bench", "ade-bench") if args.package_dir else ""
+    if package_bench and not os.path.exists(package_bench):
+        log("no ade-bench in the package build %s" % args.package_dir)
+        return 2
+
+    def core_once(case, write, precision="float64", binary=None):
+        binary = binary or bench
+        j = os.path.join(out, "%s-%s-%s.json" % ("package" if binary != bench else "core", case,
+                                                 precision))
+        cmd = [binary, "--threads", str(T), "--reps", "1", "--min-time", str(args.min_time),
                "--cases", case, "--json", j, "--precision", precision]
         if write:
             cmd += ["--out", cases_dir]
@@ -213,7 +224,8 @@ def main():
         c = core_once(case, True)
         case_dir = os.path.join(cases_dir, case)
         row = {"case": case, "check": "ok", "experiment": c["experiment"]}
-        rates = {"core": [c["it_per_s"]], "torch": [], "numpy": [], "core32": [], "peak": []}
+        rates = {"core": [c["it_per_s"]], "torch": [], "numpy": [], "core32": [], "peak": [],
+                 "package": []}
         # The float32 path (precision = float32) of Experiment A, in the same rounds.
         with_f32 = c["experiment"] == "a" and not args.skip_float32
         if with_f32:
@@ -227,6 +239,10 @@ def main():
             # guest's peak read 38 to 75 GFlop/s within a day) lowers both alike.
             if c["flops_per_it"]:
                 rates["peak"].append(max(x for x in measure_peak(1) if x))
+            if package_bench:
+                p = core_once(case, False, binary=package_bench)
+                rates["package"].append(p["it_per_s"])
+                row["package_level"] = p.get("cpu_level")
             if rnd > 0:
                 rates["core"].append(core_once(case, False)["it_per_s"])
                 if with_f32:
@@ -259,7 +275,7 @@ def main():
                         versions["numpy"] = r.get("numpy_version")
                     else:
                         versions["torch"] = r.get("torch_version")
-        for impl in ("core", "torch", "numpy", "core32", "peak"):
+        for impl in ("core", "torch", "numpy", "core32", "peak", "package"):
             row[impl] = statistics.median(rates[impl]) if rates[impl] else None
             row[impl + "_rates"] = rates[impl]
         row["gflops"] = row["core"] * c["flops_per_it"] * 1e-9 if c["flops_per_it"] else None
@@ -275,6 +291,17 @@ def main():
                 failures.append("%s: core is %.2fx %s (bar %.0fx)" % (case, ratio, impl, bar))
                 row[impl + "_missed"] = True
         row["peak_frac"] = row["gflops"] / row["peak"] if row["peak"] and row["gflops"] else None
+        if row.get("package"):
+            # The median of the rounds' paired ratios (package and core run back to back in each
+            # round), which a shared machine's slow phases affect far less than a ratio of the
+            # two medians does.
+            pairs = [p / c for p, c in zip(rates["package"], rates["core"]) if c]
+            row["package_ratio"] = statistics.median(pairs) if pairs else None
+        if row.get("package_ratio"):
+            if row["package_ratio"] < BAR_PACKAGE:
+                failures.append("%s: the package build runs at %.2fx the native build (bar %.1fx)"
+                                % (case, row["package_ratio"], BAR_PACKAGE))
+                row["package_missed"] = True
         if roofline and c["experiment"] == "a" and case in roofline.get("cases", {}):
             row["bound"] = roofline_bound(roofline, roofline["cases"][case], c, row["peak"])
         rows.append(row)
@@ -316,22 +343,32 @@ def main():
     # 6. The tables.
     lines = []
     notes = []
-    lines.append("| case | core it/s | float32 it/s | float32/float64 | PyTorch it/s | NumPy it/s | core/PyTorch | core/NumPy | core GFlop/s | peak GFlop/s | of peak | check |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    lines.append("| case | core it/s | package it/s | package/core | float32 it/s | float32/float64 | PyTorch it/s | NumPy it/s | core/PyTorch | core/NumPy | core GFlop/s | peak GFlop/s | of peak | check |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 
     def ratio_cell(r, impl):
         v = r.get(impl + "_ratio")
         return ("%.1f×" % v + (" (missed)" if r.get(impl + "_missed") else "")) if v else "—"
     for r in rows:
         f32 = r.get("core32")
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["case"], fmt(r["core"]), fmt(f32), ("%.2f×" % (f32 / r["core"])) if f32 else "—",
+        pr = r.get("package_ratio")
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["case"], fmt(r["core"]), fmt(r.get("package")),
+            ("%.2f×" % pr + (" (missed)" if r.get("package_missed") else "")) if pr else "—",
+            fmt(f32), ("%.2f×" % (f32 / r["core"])) if f32 else "—",
             fmt(r.get("torch")), fmt(r.get("numpy")),
             ratio_cell(r, "torch"), ratio_cell(r, "numpy"),
             ("%.1f" % r["gflops"]) if r.get("gflops") else "—",
             ("%.1f" % r["peak"]) if r.get("peak") else "—",
             ("%.0f%%" % (100 * r["peak_frac"])) if r.get("peak_frac") else "—",
             r["check"] + (" (%.0e)" % max(r.get("torch_err", 0), r.get("numpy_err", 0)))))
+    if package_bench:
+        levels = sorted({r.get("package_level") or "?" for r in rows})
+        notes.append("package: the portable build (the .deb's: everything for the x86-64 baseline, "
+                     "the kernels for every level, chosen at run time; kernels at %s here) timed "
+                     "in the same rounds as core, the -march=native build; package/core is the "
+                     "median of the rounds' paired ratios; bar >= %.1fx"
+                     % (", ".join(levels), BAR_PACKAGE))
     notes.append("check: largest relative difference of loss and gradients between the core and "
                  "either reference at the case's starting point (FAIL above %.0e)" % TOLERANCE)
     f32rows = [r for r in rows if r.get("f32_error")]

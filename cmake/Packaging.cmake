@@ -1,5 +1,6 @@
 # `cpack -G DEB` in a build tree makes dist/attention-explorer_<version>_<arch>.deb (see
-# scripts/package, which builds a portable tree for it: no -march=native, no tests).
+# scripts/package, which builds a portable tree for it: no -march=native (the kernels for every
+# x86-64 level, chosen at run time: core/CMakeLists.txt), no tests).
 # The shared-library dependencies are computed by dpkg-shlibdeps from the installed programs;
 # only what no ELF file names is listed by hand: Qt's platform plugins (xcb, offscreen), which Qt
 # loads at run time, never through the dynamic linker (on Debian 12 they are in qt6-qpa-plugins;

@@ -13,6 +13,8 @@
 
 #include "ChartArea.h"
 #include "MainWindow.h"
+#include "Version.h"
+#include "util/CpuLevel.h"
 
 namespace ade::ui {
 
@@ -126,8 +128,11 @@ void MainWindow::buildHelpMenu() {
     aboutExp->setObjectName(QStringLiteral("aboutExperiment"));
     help->addAction(tr("&About Attention Dynamics Explorer"), this, [this] {
         QMessageBox::about(this, tr("About"),
-                           tr("<b>Attention Dynamics Explorer</b><br>Watch softmax attention "
-                              "learn: live training dynamics, comparisons and scaling laws."));
+                           tr("<b>Attention Dynamics Explorer</b> %1<br>Watch softmax attention "
+                              "learn: live training dynamics, comparisons and scaling laws.<br>"
+                              "<small>Kernels: %2</small>")
+                               .arg(QStringLiteral(ADE_VERSION),
+                                    QString::fromStdString(cpu::levelSummary())));
     });
 }
 

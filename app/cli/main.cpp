@@ -9,6 +9,7 @@
 
 #include "CliArgs.h"
 #include "util/Allocator.h"
+#include "util/CpuLevel.h"
 #ifdef ADE_HAVE_FIGURES
 #include "FigureCommand.h"
 #endif
@@ -246,12 +247,16 @@ int main(int argc, char** argv) {
     const CliArgs& a = *args;
     const PresetLibrary lib(PresetLibrary::defaultDirectories(argc > 0 ? argv[0] : ""));
 
+    // An ADE_CPU_LEVEL that this build or CPU cannot follow is said once, not silently ignored.
+    if (const std::string& note = ade::cpu::levelNote(); !note.empty())
+        std::cerr << "attention-explorer-cli: warning: " << note << "\n";
     if (a.command == "help") {
         std::cout << usageText();
         return ExitOk;
     }
     if (a.command == "version") {
-        std::cout << "attention-explorer-cli " << ADE_VERSION << "\n";
+        std::cout << "attention-explorer-cli " << ADE_VERSION << "\n"
+                  << "kernels: " << ade::cpu::levelSummary() << "\n";
         return ExitOk;
     }
     if (a.command == "presets") return listPresets(lib);

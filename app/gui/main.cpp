@@ -8,6 +8,7 @@
 #include "Version.h"
 #include "plan/Preset.h"
 #include "util/Allocator.h"
+#include "util/CpuLevel.h"
 
 int main(int argc, char** argv) {
     ade::keepFreedMemoryForReuse();  // steady solver rates (see util/Allocator.h)
@@ -17,7 +18,9 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QApplication::setOrganizationName(QStringLiteral("attention-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("Attention Dynamics Explorer"));
-    QApplication::setApplicationVersion(QStringLiteral(ADE_VERSION));
+    // --version says which kernel level runs (util/CpuLevel.h).
+    QApplication::setApplicationVersion(
+        QStringLiteral(ADE_VERSION "\nkernels: ") + QString::fromStdString(ade::cpu::levelSummary()));
     QApplication::setDesktopFileName(QStringLiteral("org.attentiondynamics.explorer"));
 
     QCommandLineParser p;
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
                                            "Session (how the desktop's file manager opens one)."),
                             QStringLiteral("[SESSION.json]"));
     p.process(app);
+    if (const std::string& note = ade::cpu::levelNote(); !note.empty())
+        fprintf(stderr, "attention-explorer: warning: %s\n", note.c_str());
     if (p.positionalArguments().size() > 1) {
         fprintf(stderr, "attention-explorer: give at most one session file\n");
         return 2;

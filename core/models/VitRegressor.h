@@ -63,6 +63,8 @@ class VitRegressor {
                   Eigen::MatrixXd* prediction = nullptr) const;
 
     int width() const { return width_; }
+    int inDim() const { return in_; }
+    int outDim() const { return out_; }
 
   private:
     int in_ = 18, out_ = 16, width_ = 32;

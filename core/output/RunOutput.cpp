@@ -6,6 +6,7 @@
 
 #include "experiments/ExperimentRegistry.h"
 #include "io/Npy.h"
+#include "util/CpuLevel.h"
 
 namespace ade {
 
@@ -92,6 +93,9 @@ nlohmann::json runSummary(const std::string& runName, const std::string& planNam
     s["stop_change"] =
         std::isfinite(result.stopChange) ? nlohmann::json(result.stopChange) : nlohmann::json();
     s["seconds"] = result.seconds;
+    // The instruction-set level the kernels ran at (util/CpuLevel.h): speed and the last bits of
+    // the numbers depend on it.
+    s["cpu_level"] = cpu::levelName();
     s["iterations_per_second"] = result.iterationsPerSecond;
     s["records"] = result.history.rows.size();
     s["metrics"] = summaryMetrics(result.history);

@@ -58,7 +58,7 @@ expected="$(cd "$prefix/share/attention-explorer/presets" && ls *.json | sed 's/
 got="$(presets_of "$prefix/bin/attention-explorer-cli")"
 check "installed CLI lists the $n_src installed presets (got: $got)" test "$got" = "$expected"
 
-version="$("$prefix/bin/attention-explorer-cli" --version | awk '{print $2}')"
+version="$("$prefix/bin/attention-explorer-cli" --version | awk 'NR == 1 {print $2}')"
 release="$(grep -o '<release version="[^"]*"' "$prefix/share/metainfo/$id.metainfo.xml" | head -n 1 | cut -d'"' -f2)"
 check "CLI --version ($version) is the metainfo's newest release ($release)" \
   test -n "$version" -a "$version" = "$release"

@@ -29,6 +29,7 @@ class LoraNetwork {
     const Eigen::MatrixXd& Wpre() const { return Wpre_; }
     const Eigen::MatrixXd& W2() const { return W2_; }
     double alpha() const { return alpha_; }
+    Activation activation() const { return act_; }
 
   private:
     Eigen::MatrixXd Wpre_, W2_;
