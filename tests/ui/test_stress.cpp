@@ -33,7 +33,14 @@ using namespace ade::ui;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+// GCC defines __SANITIZE_*__; clang 14 (the ASan tree's compiler) answers __has_feature.
+#if defined(__has_feature)
+#define ADE_HAS_FEATURE(x) __has_feature(x)
+#else
+#define ADE_HAS_FEATURE(x) 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || \
+    ADE_HAS_FEATURE(address_sanitizer) || ADE_HAS_FEATURE(thread_sanitizer)
 constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;

@@ -85,7 +85,8 @@ std::vector<HeatmapHit> paintMatrices(QPainter& p, const QRectF& area, const Mat
     const double available = area.bottom() - top;
     if (needed > available)
         for (auto& [row, h] : rowHeights) h *= available / needed;
-    for (const auto& [row, members] : rows) {
+    for (const auto& [row, rowMembers] : rows) {
+        const auto& members = rowMembers;  // a lambda below uses it (clang 14: no bindings there)
         const double rowHeight = rowHeights[row];
         const double availH = std::max(10.0, rowHeight - titleH - 14);
         double sumCols = 0, maxRows = 1, scale = 0;
