@@ -141,6 +141,9 @@ void ClaimsChecklist::render() {
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
                    tr("Threshold: %1.")
                        .arg(QString::fromStdString(ade::thresholdText(*claims_[i].threshold)));
+        if (!r.compute.empty())
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                   tr("Compute per run: %1.").arg(QString::fromStdString(ade::computeText(r.compute)));
         if (claims_[i].control)
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
                    tr("Negative control: %1. The report (attention-explorer-cli report) checks "

@@ -464,6 +464,46 @@ namespace {
 ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs);
 }
 
+namespace {
+std::vector<ClaimCompute> computeOf(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
+    std::vector<ClaimCompute> out;
+    std::vector<std::string> labels = {c.run};
+    if (!c.other.empty() && c.other != c.run) labels.push_back(c.other);
+    for (const auto& label : labels) {
+        ClaimCompute cc;
+        cc.run = label;
+        double passes = 0, seconds = 0;
+        int withPasses = 0, withSeconds = 0;
+        for (const auto& r : runs) {
+            if (r.label != label || !r.history || r.history->rows.empty()) continue;
+            const auto& last = r.history->rows.back();
+            ++cc.runs;
+            cc.iterations += last[0];
+            if (const int t = r.history->column("time_s"); t >= 0) seconds += last[t], ++withSeconds;
+            if (const int p = r.history->column("data_passes"); p >= 0) passes += last[p], ++withPasses;
+        }
+        if (cc.runs == 0) continue;
+        cc.iterations /= cc.runs;
+        if (withPasses > 0) cc.passes = passes / withPasses;
+        if (withSeconds > 0) cc.seconds = seconds / withSeconds;
+        out.push_back(cc);
+    }
+    return out;
+}
+}  // namespace
+
+std::string computeText(const std::vector<ClaimCompute>& compute) {
+    std::string s;
+    for (const auto& c : compute) {
+        s += (s.empty() ? "" : "; ") + c.run + " " + std::to_string(std::llround(c.iterations)) + " it";
+        if (std::isfinite(c.passes)) s += ", " + claimNumber(c.passes) + " passes";
+        if (std::isfinite(c.seconds)) s += ", " + claimNumber(c.seconds) + " s";
+    }
+    if (!compute.empty() && compute.front().runs > 1)
+        s += " (means of " + std::to_string(compute.front().runs) + " runs each)";
+    return s;
+}
+
 ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) {
     ClaimResult res = measureClaim(c, runs);
     // Runs that stopped at their cap before their stopping rule: their numbers are not
@@ -474,6 +514,7 @@ ClaimResult evaluateClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs)
             ++used;
             capped += r.capped ? 1 : 0;
         }
+    res.compute = computeOf(c, runs);
     if (capped > 0 && res.status != ClaimStatus::Unavailable) {
         res.capped = capped;
         res.measured += "; " + std::to_string(capped) + " of " + std::to_string(used) +

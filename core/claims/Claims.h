@@ -162,6 +162,18 @@ enum class ClaimStatus {
 };
 std::string statusText(ClaimStatus s);  // "pending", "holds", "does not hold", "unavailable"
 
+// The compute a claim's runs used (issue 28): per run of the preset it compares, the mean over
+// its seeds (and, for a sweep, its points) of the iterations done, the training work in data
+// passes (the trainer's column: one pass is the objective evaluated on every training unit) and
+// the wall time, all read from the runs' last records.
+struct ClaimCompute {
+    std::string run;
+    int runs = 0;  // seeds (and sweep points) averaged
+    double iterations = 0, passes = NAN, seconds = NAN;
+};
+// "alg1-spectral 1200 it, 3.6e+03 passes, 4.2 s; sgd-random …" (means per run).
+std::string computeText(const std::vector<ClaimCompute>& compute);
+
 struct ClaimResult {
     ClaimStatus status = ClaimStatus::Unavailable;
     double value = 0;           // mean over seeds (slope: the fitted slope)
@@ -173,6 +185,7 @@ struct ClaimResult {
     int capped = 0;             // runs it used that reached their cap before their stopping rule
     std::string measured;       // e.g. "ratio 2.41 ± 0.12 (3 seeds, 2.30–2.55; needs ≥ 2)"
     std::string detail;         // why pending or unavailable
+    std::vector<ClaimCompute> compute;  // what the runs it compares used
 };
 
 ClaimResult evaluateClaim(const ClaimSpec& claim, const std::vector<ClaimRun>& runs);

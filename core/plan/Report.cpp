@@ -280,21 +280,21 @@ std::string reportMarkdown(const std::vector<PresetReport>& presets, const Repor
             } else {
                 md +=
                     "| claim | measured | verdict | threshold | negative control | control's "
-                    "verdict |\n|---|---|---|---|---|---|\n";
+                    "verdict | compute per run |\n|---|---|---|---|---|---|---|\n";
                 for (std::size_t i = 0; i < p.claims.size(); ++i) {
                     const std::string threshold = p.claims[i].threshold
                                                       ? cell(thresholdText(*p.claims[i].threshold))
                                                       : std::string("not stated");
                     const std::string control = " | " + threshold + " | " + controlCell(p, i) +
-                                                " | " + controlVerdict(p, i) + " |\n";
+                                                " | " + controlVerdict(p, i) + " | ";
                     if (i >= p.results.size()) {  // its runs could not start (see Problems)
                         md += "| " + cell(p.claims[i].text) + " | not measured | – unavailable" +
-                              control;
+                              control + " |\n";
                         continue;
                     }
                     const ClaimResult& r = p.results[i];
                     md += "| " + cell(p.claims[i].text) + " | " + cell(r.measured) + " | " +
-                          mark(r.status) + control;
+                          mark(r.status) + control + cell(computeText(r.compute)) + " |\n";
                 }
                 md += "\n";
             }
@@ -348,6 +348,16 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                         {"claims_without_control", s.claimsWithoutControl}};
     nlohmann::json list = nlohmann::json::array();
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+    auto computeJson = [&](const std::vector<ClaimCompute>& compute) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const auto& c : compute)
+            a.push_back({{"run", c.run},
+                         {"runs", c.runs},
+                         {"iterations", c.iterations},
+                         {"data_passes", num(c.passes)},
+                         {"seconds", num(c.seconds)}});
+        return a;
+    };
     for (const auto& p : presets) {
         nlohmann::json pj = {
             {"preset", p.preset},       {"paper", p.paper},       {"runs", p.runs},
@@ -387,7 +397,9 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                           {"hi", num(r.hi)},
                           {"seeds", r.seeds},
                           {"seeds_in_range", r.seedsInRange},
+                          {"mean_ci95", {num(r.meanLo), num(r.meanHi)}},
                           {"measured", r.measured},
+                          {"compute", computeJson(r.compute)},
                           {"control", control}});
         }
         nlohmann::json laws = nlohmann::json::array();

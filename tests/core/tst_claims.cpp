@@ -430,6 +430,15 @@ class TestClaims : public QObject {
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
         QVERIFY2(QString::fromStdString(r.measured).contains("a never reaches it in 1 of 1 seeds"),
                  r.measured.c_str());
+        // Every claim states the compute its runs used, from their last records: a ran 995
+        // iterations, 3980 data passes, 9.95 s; b 995, 249, 0.995 s.
+        r = evaluateClaim(byWork, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QCOMPARE(r.compute.size(), std::size_t(2));
+        QCOMPARE(r.compute[0].run, std::string("a"));
+        QCOMPARE(r.compute[0].passes, 4.0 * 995);
+        QCOMPARE(r.compute[1].seconds, 0.001 * 995);
+        QCOMPARE(QString::fromStdString(computeText(r.compute)),
+                 QString("a 995 it, 3980 passes, 9.95 s; b 995 it, 249 passes, 0.995 s"));
         // When only the other run never does, its whole run is a lower bound on the ratio.
         r = evaluateClaim(byIterations, {{"a", 1, {}, &b, true}, {"b", 1, {}, &high, true}});
         QCOMPARE(r.value, 995.0 / 140.0);
