@@ -7,6 +7,7 @@
 #include <set>
 
 #include "claims/ClaimLaw.h"
+#include "claims/ClaimRate.h"
 #include "claims/ClaimStats.h"
 
 namespace ade {
@@ -17,7 +18,7 @@ const std::map<std::string, ClaimCheck>& checkNames() {
     static const std::map<std::string, ClaimCheck> m = {
         {"ratio", ClaimCheck::Ratio}, {"close", ClaimCheck::Close}, {"trend", ClaimCheck::Trend},
         {"floor", ClaimCheck::Floor}, {"reach", ClaimCheck::Reach}, {"slope", ClaimCheck::Slope},
-        {"law", ClaimCheck::Law}};
+        {"law", ClaimCheck::Law},     {"rate", ClaimCheck::Rate}};
     return m;
 }
 const std::map<std::string, ClaimStat>& statNames() {
@@ -62,6 +63,7 @@ std::set<std::string> keysFor(ClaimCheck c) {
     case ClaimCheck::Slope: return {"run", "x", "stat"};
     case ClaimCheck::Law:
         return {"run", "law", "window"};
+    case ClaimCheck::Rate: return {"run", "other", "tol", "by"};
     }
     return {};
 }
@@ -204,6 +206,12 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
         if (c.law.empty()) return fail(where + "law needs \"law\" (a law of the experiment)");
         if (!hasMin && !hasMax) return fail(where + "law needs \"min\" or \"max\"");
         break;
+    case ClaimCheck::Rate:
+        if (!hasMin && !hasMax) return fail(where + "rate needs \"min\" or \"max\"");
+        if (!(c.tol > 0 && c.tol < 1))
+            return fail(where + "a rate's \"tol\" (where its fit stops, relative to the run's "
+                                "limit) must lie in (0, 1)");
+        break;
     }
     if (j.contains("threshold")) {
         const auto& t = j.at("threshold");
@@ -321,6 +329,8 @@ std::string quantityName(const ClaimSpec& c) {
             return "slope";
         case ClaimCheck::Law:
             return "rate ÷ law";
+        case ClaimCheck::Rate:
+            return c.other.empty() ? "contraction" : "times faster contraction";
     }
     return "";
 }
@@ -538,7 +548,8 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
     std::map<std::string, const ClaimRun*> others;
     const bool paired = c.check == ClaimCheck::Ratio || c.check == ClaimCheck::Close ||
                         c.check == ClaimCheck::Reach ||
-                        (c.check == ClaimCheck::Floor && !c.other.empty());
+                        ((c.check == ClaimCheck::Floor || c.check == ClaimCheck::Rate) &&
+                         !c.other.empty());
     if (paired) {
         others = bySeed(runs, c.other);
         if (others.empty()) return unavailable("no run '" + c.other + "'");
@@ -555,6 +566,14 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         for (const auto& [key, r] : mine)
             seeds.push_back(r);
         return evaluateLawClaim(c, seeds, allFinished);
+    }
+    if (c.check == ClaimCheck::Rate) {
+        std::vector<const ClaimRun*> a, b;
+        for (const auto& [key, r] : mine)
+            a.push_back(r);
+        for (const auto& [key, r] : others)
+            b.push_back(r);
+        return evaluateRateClaim(c, a, b, allFinished);
     }
 
     if (c.check == ClaimCheck::Slope) {
@@ -684,6 +703,7 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         }
         case ClaimCheck::Slope:
         case ClaimCheck::Law:
+        case ClaimCheck::Rate:
             break;  // measured above
         }
         values.push_back(sv);

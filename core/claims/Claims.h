@@ -9,7 +9,7 @@
 //     "text": "Without a regulariser ...",     // the claim, one or two sentences
 //     "paper": "B",                            // "A" or "B": the report's section
 //     "check": "ratio",                        // ratio | close | trend | floor | reach | slope
-//                                              //   | law
+//                                              //   | law | rate
 //     "metric": "norm_WQ",                     // a column of the runs' metrics
 //     "run": "none", "other": "power",         // run labels of the preset (other: ratio, close,
 //                                              //   and optionally floor)
@@ -22,8 +22,9 @@
 //     "direction": "rising",                   // trend: rising | falling | flat
 //     "window": 0.25,                          // trend: the last fraction of the run (0, 1]
 //     "tol": 0.1,                              // floor: within tol (relative) of the floor;
-//                                              //   reach: of the better run's floor
-//     "by": "data_passes",                     // reach: data_passes | iteration | time_s
+//                                              //   reach: of the better run's floor; rate:
+//                                              //   the fit stops at a gap of tol·|limit|
+//     "by": "data_passes",                     // reach, rate: data_passes | iteration | time_s
 //     "x": "data.n",                           // slope: the swept key on the x axis
 //     "law": "free_diffusion",                 // law: a law of the run's experiment (LawInfo)
 //     "judge": "mean",                         // seeds (default): every seed's number in
@@ -60,6 +61,13 @@
 //   slope  the least-squares slope of log stat(metric) against log x over every point of the
 //          sweep of `run` (every seed a point), with its 95% confidence interval (Student t);
 //          one number for all seeds; holds when the slope lies in [min, max].
+//   rate   the geometric contraction factor ρ of the run's gap to its own limit (the mean of
+//          its last tenth): exp of the least-squares slope of ln(metric − limit) against `by`,
+//          over the records from the first whose gap is at most half the first record's, up to
+//          the first whose gap is at most tol·|limit| (claims/ClaimRate.h). Without "other",
+//          ρ per seed (geometric convergence: below 1); with "other", ln ρ_run / ln ρ_other,
+//          how many times faster run's gap contracts (paired by seed); both factors, per
+//          iteration and per data pass, are stated beside it.
 //   law    the least-squares slope of the metric against the iteration over the last `window`
 //          of the run, divided by the rate the experiment's law predicts from the run's config
 //          (LawInfo::perIteration): 1 where the law holds, 0 where the growth is absent.
@@ -89,7 +97,7 @@
 
 namespace ade {
 
-enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope, Law };
+enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope, Law, Rate };
 enum class ClaimStat { Final, Best, Floor, Initial };
 enum class TrendDirection { Rising, Falling, Flat };
 

@@ -83,7 +83,7 @@ class TestClaims : public QObject {
                                << "needs an \"id\"";
         QTest::newRow("bad check")
             << R"({"id":"x","text":"t","paper":"A","check":"bigger","metric":"m","run":"a"})"
-            << "\"check\" must be one of close, floor, law, ratio, reach, slope, trend";
+            << "\"check\" must be one of close, floor, law, rate, ratio, reach, slope, trend";
         QTest::newRow("paper") << R"({"id":"x","text":"t","paper":"C","check":"ratio","metric":"m","run":"a"})"
                                << "\"paper\" must be \"A\" or \"B\"";
         QTest::newRow("ratio without other") << R"({"id":"x","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","min":2})"
@@ -387,6 +387,58 @@ class TestClaims : public QObject {
         const ClaimResult r0 =
             evaluateClaim(sooner, {{"a", 1, {}, &flat, true}, {"b", 1, {}, &slow, true}});
         QCOMPARE(r0.value, 235.0 / 10.0);
+    }
+
+    void rateMeasuresTheGeometricContractionPerIterationAndPerPass() {
+        // a: gap 0.8^t above a limit of 1, 2.5 data passes per iteration; b: 0.95^t, a quarter
+        // pass per iteration. a contracts ln 0.8 / ln 0.95 = 4.35 times faster per iteration,
+        // and 0.435 times as fast per data pass.
+        auto run = [](double rho, double passesPerIt) {
+            MetricHistory h;
+            h.columns = {"iteration", "time_s", "m", "data_passes"};
+            for (int i = 0; i < 200; ++i) {
+                const double it = 5.0 * i;
+                h.rows.push_back({it, 0.01 * it, 1 + std::pow(rho, it), passesPerIt * it});
+            }
+            return h;
+        };
+        const MetricHistory a = run(0.8, 2.5), b = run(0.95, 0.25);
+        const ClaimSpec alone = claim(
+            R"({"id":"r","text":"t","paper":"A","check":"rate","metric":"m","run":"a","by":"iteration","tol":0.01,"max":0.95})");
+        ClaimResult r = evaluateClaim(alone, {{"a", 1, {}, &a, true}});
+        QVERIFY2(std::fabs(r.value - 0.8) < 1e-9, r.measured.c_str());
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY2(QString::fromStdString(r.measured).contains("contraction per iteration 0.8"),
+                 r.measured.c_str());
+        QVERIFY2(QString::fromStdString(r.measured).contains("per data pass 0.915"),
+                 r.measured.c_str());  // 0.8^(1/2.5)
+        const ClaimSpec faster = claim(
+            R"({"id":"r","text":"t","paper":"A","check":"rate","metric":"m","run":"a","other":"b","by":"iteration","tol":0.01,"min":1,"control":{"why":"swapped","swap":true}})");
+        r = evaluateClaim(faster, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QVERIFY2(std::fabs(r.value - std::log(0.8) / std::log(0.95)) < 1e-9, r.measured.c_str());
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY2(QString::fromStdString(r.measured).contains("a 0.8, b 0.95"), r.measured.c_str());
+        // Its control, run and other exchanged, must not hold.
+        r = evaluateClaim(controlledClaim(faster), {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QVERIFY2(std::fabs(r.value - std::log(0.95) / std::log(0.8)) < 1e-9, r.measured.c_str());
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        // Per data pass the order turns: a pays 2.5 passes an iteration, b a quarter.
+        ClaimSpec perPass = faster;
+        perPass.by = "data_passes";
+        r = evaluateClaim(perPass, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QVERIFY2(std::fabs(r.value - std::log(0.8) / (10 * std::log(0.95))) < 1e-9,
+                 r.measured.c_str());
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        // A run that starts at its limit has no geometric phase: undefined, never "fast".
+        const MetricHistory flat = constant(2);
+        r = evaluateClaim(alone, {{"a", 1, {}, &flat, true}});
+        QVERIFY(std::isnan(r.value));
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY2(QString::fromStdString(r.measured).contains("1 undefined"), r.measured.c_str());
+        QVERIFY(parseError(R"({"id":"r","text":"t","paper":"A","check":"rate","metric":"m","run":"a","tol":0,"max":1})")
+                    .find("must lie in (0, 1)") != std::string::npos);
+        QVERIFY(parseError(R"({"id":"r","text":"t","paper":"A","check":"rate","metric":"m","run":"a"})")
+                    .find("rate needs") != std::string::npos);
     }
 
     void reachComparesACommonTargetInWorkIterationsAndTime() {
