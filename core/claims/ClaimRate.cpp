@@ -44,13 +44,6 @@ GeometricRate geometricRate(const MetricHistory& h, int column, const std::strin
 
 namespace {
 
-std::string seedKey(const ClaimRun& r) {
-    std::string key = std::to_string(r.seed);
-    for (const auto& [k, v] : r.varied)
-        key += "|" + k + "=" + v;
-    return key;
-}
-
 // "0.972 (95% CI 0.961 to 0.983 over 3 seeds)" for factors; one seed: the number alone.
 std::string factorText(const std::vector<double>& factors) {
     const SeedSummary s = summariseSeeds(factors);
@@ -68,23 +61,22 @@ const char* unitOf(const std::string& by) {
 
 }  // namespace
 
-ClaimResult evaluateRateClaim(const ClaimSpec& c, const std::vector<const ClaimRun*>& mine,
-                              const std::vector<const ClaimRun*>& others, bool allFinished) {
+ClaimResult evaluateRateClaim(const ClaimSpec& c,
+                              const std::map<std::string, const ClaimRun*>& mine,
+                              const std::map<std::string, const ClaimRun*>& other,
+                              bool allFinished) {
     ClaimResult res;
     auto unavailable = [&](const std::string& why) {
         res.status = ClaimStatus::Unavailable;
         res.detail = res.measured = why;
         return res;
     };
-    std::map<std::string, const ClaimRun*> other;
-    for (const ClaimRun* o : others)
-        other.emplace(seedKey(*o), o);
     const bool paired = !c.other.empty();
     // The judged count (`by`) and the other one beside it: per iteration and per data pass.
     const std::string beside = c.by == "iteration" ? "data_passes" : "iteration";
     std::vector<double> values, runF, otherF, runB, otherB;
     int inRange = 0, undefinedSeeds = 0;
-    for (const ClaimRun* r : mine) {
+    for (const auto& [key, r] : mine) {
         const MetricHistory& h = *r->history;
         if (h.rows.empty()) continue;  // no record yet: waiting, not missing
         const int col = h.column(c.metric);
@@ -95,7 +87,7 @@ ClaimResult evaluateRateClaim(const ClaimSpec& c, const std::vector<const ClaimR
         const GeometricRate a2 = geometricRate(h, col, beside, c.tol);
         double value = a.factor;
         if (paired) {
-            const auto it = other.find(seedKey(*r));
+            const auto it = other.find(key);
             if (it == other.end() || it->second->history->rows.empty()) continue;
             const MetricHistory& oh = *it->second->history;
             const int ocol = oh.column(c.metric);

@@ -3,7 +3,8 @@
 // while it converges geometrically — the factor ρ by which the gap shrinks per iteration (or per
 // data pass: "by"), with the seeds' 95% interval; with "other", how many times faster `run`
 // contracts than `other` (ln ρ_run / ln ρ_other), both factors stated beside it.
-#include <vector>
+#include <map>
+#include <string>
 
 #include "claims/Claims.h"
 #include "training/Trainer.h"
@@ -23,9 +24,11 @@ struct GeometricRate {
 GeometricRate geometricRate(const MetricHistory& h, int column, const std::string& by,
                             double tol);
 
-// `mine` and `others`: the claim's run and (paired by seed and sweep values, when the claim has
-// "other") its other run; `allFinished`: whether every one has ended.
-ClaimResult evaluateRateClaim(const ClaimSpec& claim, const std::vector<const ClaimRun*>& mine,
-                              const std::vector<const ClaimRun*>& others, bool allFinished);
+// `mine` and `others`: the claim's run and (when the claim has "other") its other run, keyed by
+// seed and sweep values as Claims.cpp pairs them; `allFinished`: whether every one has ended.
+ClaimResult evaluateRateClaim(const ClaimSpec& claim,
+                              const std::map<std::string, const ClaimRun*>& mine,
+                              const std::map<std::string, const ClaimRun*>& others,
+                              bool allFinished);
 
 }  // namespace ade

@@ -567,14 +567,7 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
             seeds.push_back(r);
         return evaluateLawClaim(c, seeds, allFinished);
     }
-    if (c.check == ClaimCheck::Rate) {
-        std::vector<const ClaimRun*> a, b;
-        for (const auto& [key, r] : mine)
-            a.push_back(r);
-        for (const auto& [key, r] : others)
-            b.push_back(r);
-        return evaluateRateClaim(c, a, b, allFinished);
-    }
+    if (c.check == ClaimCheck::Rate) return evaluateRateClaim(c, mine, others, allFinished);
 
     if (c.check == ClaimCheck::Slope) {
         // Every point of the sweep of this run: all its grid values and seeds.
