@@ -25,6 +25,21 @@ SeedSummary summariseSeeds(const std::vector<double>& values) {
         s.meanLo = s.mean - half;
         s.meanHi = s.mean + half;
     }
+    // The geometric mean: only where every seed's number is a finite positive ratio (one seed
+    // at 0, e.g. a run that never reaches a target, leaves it undefined).
+    const bool positive = s.finite > 1 && s.finite == static_cast<int>(values.size()) &&
+                          std::all_of(values.begin(), values.end(), [](double v) { return v > 0; });
+    if (positive) {
+        double lsum = 0, lss = 0;
+        for (double v : values) lsum += std::log(v);
+        const double lmean = lsum / s.finite;
+        for (double v : values) lss += (std::log(v) - lmean) * (std::log(v) - lmean);
+        const double half =
+            studentT975(s.finite - 1) * std::sqrt(lss / (s.finite - 1)) / std::sqrt(double(s.finite));
+        s.geoMean = std::exp(lmean);
+        s.geoLo = std::exp(lmean - half);
+        s.geoHi = std::exp(lmean + half);
+    }
     return s;
 }
 
@@ -35,6 +50,9 @@ void applySummary(const SeedSummary& s, ClaimResult& res) {
     res.hi = s.max;
     res.meanLo = s.meanLo;
     res.meanHi = s.meanHi;
+    res.geoMean = s.geoMean;
+    res.geoLo = s.geoLo;
+    res.geoHi = s.geoHi;
 }
 
 double studentT975(int df) {

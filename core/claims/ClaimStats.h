@@ -44,10 +44,13 @@ std::string claimRange(const ClaimSpec& c);
 // 95% interval of the mean (Student t, n − 1 df; NaN with fewer than two finite numbers).
 struct SeedSummary {
     double mean = NAN, sd = 0, min = NAN, max = NAN, meanLo = NAN, meanHi = NAN;
+    // The geometric mean exp(mean ln v) and its 95% interval (the t interval of the mean of
+    // ln v, exponentiated): two or more seeds, every one finite and above 0; else NaN.
+    double geoMean = NAN, geoLo = NAN, geoHi = NAN;
     int finite = 0;
 };
 SeedSummary summariseSeeds(const std::vector<double>& values);
-// Writes a summary into a result's value, sd, lo, hi, meanLo, meanHi.
+// Writes a summary into a result's value, sd, lo, hi, meanLo, meanHi, geoMean, geoLo, geoHi.
 void applySummary(const SeedSummary& s, ClaimResult& res);
 
 // Flat trends and close checks are judged within ±max (they take no min); whether one number
@@ -56,7 +59,8 @@ bool symmetricRange(const ClaimSpec& c);
 bool inClaimRange(const ClaimSpec& c, double v);
 
 // The verdict of a measured claim (Claims.cpp): every seed in range, or with "judge": "mean"
-// the mean's 95% interval (res.meanLo, res.meanHi) inside it, stated at the end of `text`
+// the mean's 95% interval (res.meanLo, res.meanHi) inside it, or with "judge": "geomean" the
+// geometric mean's (res.geoLo, res.geoHi), stated at the end of `text`
 // (numbers times `scale`, followed by `unit`); pending while a run goes on.
 ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, double scale,
                        const std::string& unit, std::string text);

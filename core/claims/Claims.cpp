@@ -161,13 +161,17 @@ std::optional<ClaimSpec> parseClaim(const nlohmann::json& j, std::string* error)
     if (!str("x", c.x, false)) return fail(where + "\"x\" must be a key");
     if (!str("law", c.law, false)) return fail(where + "\"law\" must be a law's name");
     std::string judge = "seeds";
-    if (!str("judge", judge, false) || (judge != "seeds" && judge != "mean"))
+    if (!str("judge", judge, false) || (judge != "seeds" && judge != "mean" && judge != "geomean"))
         return fail(where +
-                    "\"judge\" must be seeds (every seed in range) or mean (the mean's "
-                    "95% interval in range)");
-    if (judge == "mean" && c.check == ClaimCheck::Slope)
+                    "\"judge\" must be seeds (every seed in range), mean (the mean's "
+                    "95% interval in range) or geomean (the geometric mean's)");
+    if (judge != "seeds" && c.check == ClaimCheck::Slope)
         return fail(where + "a slope is one fit over every point: \"judge\" does not apply");
+    if (judge == "geomean" && (c.check == ClaimCheck::Close || c.check == ClaimCheck::Trend))
+        return fail(where + "\"judge\": \"geomean\" needs numbers above 0 (a ratio, floor, "
+                            "reach, rate or law), not a signed " + check + " number");
     c.judgeMean = judge == "mean";
+    c.judgeGeoMean = judge == "geomean";
     if (!str("by", c.by, false) ||
         (c.by != "data_passes" && c.by != "iteration" && c.by != "time_s"))
         return fail(where + "\"by\" must be data_passes, iteration or time_s");
@@ -271,6 +275,7 @@ nlohmann::json toJson(const ClaimSpec& c) {
     if (keys.count("x")) j["x"] = c.x;
     if (keys.count("law")) j["law"] = c.law;
     if (c.judgeMean) j["judge"] = "mean";
+    if (c.judgeGeoMean) j["judge"] = "geomean";
     if (c.min > -1e300) j["min"] = c.min;
     if (c.max < 1e300) j["max"] = c.max;
     if (c.threshold) j["threshold"] = {{"from", c.threshold->from}, {"why", c.threshold->why}};
@@ -455,12 +460,24 @@ ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, do
                     " to " + claimNumber(res.meanHi * scale) + unit + " must lie in the range";
         else
             text += "; judged on the mean, whose interval needs two or more seeds";
+    } else if (c.judgeGeoMean) {
+        holds = std::isfinite(res.geoLo) && res.geoLo >= c.min && res.geoHi <= c.max;
+        if (std::isfinite(res.geoLo))
+            text += "; judged on the geometric mean " + claimNumber(res.geoMean * scale) + unit +
+                    ": its 95% CI " + claimNumber(res.geoLo * scale) + unit + " to " +
+                    claimNumber(res.geoHi * scale) + unit + " must lie in the range";
+        else if (res.seeds > 1)
+            text += "; judged on the geometric mean, undefined here: a seed's number is 0, "
+                    "negative or undefined (it does not hold)";
+        else
+            text += "; judged on the geometric mean, whose interval needs two or more seeds";
     }
     res.measured = text;
     if (!allFinished) {
         res.status = ClaimStatus::Pending;
         res.detail = "runs still going";
-    } else if (c.judgeMean && !std::isfinite(res.meanLo)) {
+    } else if ((c.judgeMean && !std::isfinite(res.meanLo)) ||
+               (c.judgeGeoMean && res.seeds < 2)) {
         res.status = ClaimStatus::Unavailable;
         res.detail = "judged on the seeds' mean: needs two or more seeds (has " +
                      std::to_string(res.seeds) + ")";

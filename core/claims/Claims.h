@@ -29,7 +29,10 @@
 //     "law": "free_diffusion",                 // law: a law of the run's experiment (LawInfo)
 //     "judge": "mean",                         // seeds (default): every seed's number in
 //                                              //   [min, max]; mean: the 95% interval of the
-//                                              //   seeds' mean inside [min, max] (not slope)
+//                                              //   seeds' mean inside [min, max] (not slope);
+//                                              //   geomean: that of their geometric mean
+//                                              //   (ratio, floor, reach, rate, law: numbers
+//                                              //   above 0)
 //     "threshold": { "from": "choice",         // where min/max come from: paper | law | choice
 //                    "why": "a quarter more" },  //   and why (both required)
 //     "control": { ... } }                     // its negative control (below)
@@ -132,6 +135,9 @@ struct ClaimSpec {
     std::string x;
     std::string law;         // law: the name of a law of the run's experiment
     bool judgeMean = false;  // "judge": "mean": the mean's 95% interval must lie in [min, max]
+    bool judgeGeoMean = false;  // "judge": "geomean": the geometric mean's 95% interval must
+                                // (ratios that vary by factors across seeds: one seed at 35
+                                // cannot carry a mean of ten)
     std::optional<ClaimControl> control;
     std::optional<ClaimThreshold> threshold;
 };
@@ -188,6 +194,8 @@ struct ClaimResult {
     double sd = 0;              // sd over seeds (0 for one seed; slope: its standard error)
     double lo = 0, hi = 0;      // min and max over seeds (slope: the 95% interval)
     double meanLo = NAN, meanHi = NAN;  // the 95% interval of the seeds' mean (two or more)
+    // The seeds' geometric mean and its 95% interval (two or more seeds, all above 0; else NaN).
+    double geoMean = NAN, geoLo = NAN, geoHi = NAN;
     int seeds = 0;              // seeds measured (slope: points fitted)
     int seedsInRange = 0;       // seeds whose number lies in range
     int capped = 0;             // runs it used that reached their cap before their stopping rule

@@ -398,6 +398,8 @@ nlohmann::json reportJson(const std::vector<PresetReport>& presets, const Report
                           {"seeds", r.seeds},
                           {"seeds_in_range", r.seedsInRange},
                           {"mean_ci95", {num(r.meanLo), num(r.meanHi)}},
+                          {"geomean", num(r.geoMean)},
+                          {"geomean_ci95", {num(r.geoLo), num(r.geoHi)}},
                           {"measured", r.measured},
                           {"compute", computeJson(r.compute)},
                           {"control", control}});

@@ -285,6 +285,60 @@ class TestClaims : public QObject {
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
     }
 
+    // Judged on the geometric mean, a ratio that varies by factors across seeds is read on the
+    // scale it varies on: one seed at 30 neither carries the claim nor sinks it, as it does the
+    // arithmetic mean's interval. Reference (Python, math.log and the t quantile 2.776):
+    // ratios 3, 4, 6, 8, 30: geometric mean 7.038964057871046, 95% CI 2.322701014892844 to
+    // 21.331637042525777; the arithmetic mean's interval starts at -3.746.
+    void geometricMeanJudgesRatiosOnTheirOwnScale() {
+        auto runs = [](const std::vector<double>& ratios, std::vector<MetricHistory>& store) {
+            store.clear();
+            store.reserve(2 * ratios.size());
+            for (double q : ratios) {
+                store.push_back(series(3, 1, [q](double) { return q; }));
+                store.push_back(series(3, 1, [](double) { return 1.0; }));
+            }
+            std::vector<ClaimRun> out;
+            for (std::size_t i = 0; i < ratios.size(); ++i) {
+                out.push_back({"a", static_cast<long long>(i), {}, &store[2 * i], true});
+                out.push_back({"b", static_cast<long long>(i), {}, &store[2 * i + 1], true});
+            }
+            return out;
+        };
+        const std::string base =
+            R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2)";
+        const ClaimSpec geo = claim(base + R"(,"judge":"geomean"})");
+        const ClaimSpec mean = claim(base + R"(,"judge":"mean"})");
+        std::vector<MetricHistory> store;
+        ClaimResult r = evaluateClaim(geo, runs({3, 4, 6, 8, 30}, store));
+        QCOMPARE(r.status, ClaimStatus::Holds);
+        QVERIFY(std::fabs(r.geoMean - 7.038964057871046) < 1e-12);
+        QVERIFY(std::fabs(r.geoLo - 2.322701014892844) < 1e-12);
+        QVERIFY(std::fabs(r.geoHi - 21.331637042525777) < 1e-11);
+        QVERIFY2(QString::fromStdString(r.measured).contains("judged on the geometric mean 7.04"),
+                 r.measured.c_str());
+        r = evaluateClaim(mean, runs({3, 4, 6, 8, 30}, store));
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY(std::fabs(r.meanLo - (-3.7464648653341506)) < 1e-9);
+        // Ratios about 1 (the effect absent): the interval straddles 1 and the claim fails.
+        r = evaluateClaim(geo, runs({0.9, 1.1, 1.0, 1.05}, store));
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY(r.geoLo < 1 && r.geoHi > 1);
+        // A seed at 0 (e.g. a run that never reaches a common target): no geometric mean, and
+        // the claim does not hold rather than dropping the seed.
+        r = evaluateClaim(geo, runs({3, 4, 0, 8}, store));
+        QCOMPARE(r.status, ClaimStatus::DoesNotHold);
+        QVERIFY(std::isnan(r.geoMean));
+        QVERIFY2(QString::fromStdString(r.measured).contains("a seed's number is 0, negative or undefined"),
+                 r.measured.c_str());
+        // One seed: no interval, unavailable.
+        QCOMPARE(evaluateClaim(geo, runs({3}, store)).status, ClaimStatus::Unavailable);
+        // Signed numbers have no geometric mean: refused when the preset loads.
+        QVERIFY(QString::fromStdString(parseError(
+                    R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b","max":0.1,"judge":"geomean"})"))
+                    .contains("needs numbers above 0"));
+    }
+
     void trendMeasuresTheEndOfTheRun() {
         // Rises linearly over the last half: relative change = slope·span / mean.
         const MetricHistory up = series(100, 10, [](double it) { return it < 500 ? 5 : 5 + 0.002 * (it - 500); });
