@@ -453,19 +453,21 @@ ClaimResult judgeClaim(const ClaimSpec& c, ClaimResult res, bool allFinished, do
                        const std::string& unit, std::string text) {
     bool holds = res.seedsInRange == res.seeds;
     if (c.judgeMean) {
+        // Strictly inside: an interval that only touches the bound (a control whose two runs are
+        // the same run, every seed's ratio exactly 1) shows no effect beyond it.
         const double lo = symmetricRange(c) ? -c.max : c.min;
-        holds = std::isfinite(res.meanLo) && res.meanLo >= lo && res.meanHi <= c.max;
+        holds = std::isfinite(res.meanLo) && res.meanLo > lo && res.meanHi < c.max;
         if (std::isfinite(res.meanLo))
             text += "; judged on the mean: its 95% CI " + claimNumber(res.meanLo * scale) + unit +
-                    " to " + claimNumber(res.meanHi * scale) + unit + " must lie in the range";
+                    " to " + claimNumber(res.meanHi * scale) + unit + " must lie strictly inside the range";
         else
             text += "; judged on the mean, whose interval needs two or more seeds";
     } else if (c.judgeGeoMean) {
-        holds = std::isfinite(res.geoLo) && res.geoLo >= c.min && res.geoHi <= c.max;
+        holds = std::isfinite(res.geoLo) && res.geoLo > c.min && res.geoHi < c.max;
         if (std::isfinite(res.geoLo))
             text += "; judged on the geometric mean " + claimNumber(res.geoMean * scale) + unit +
                     ": its 95% CI " + claimNumber(res.geoLo * scale) + unit + " to " +
-                    claimNumber(res.geoHi * scale) + unit + " must lie in the range";
+                    claimNumber(res.geoHi * scale) + unit + " must lie strictly inside the range";
         else if (res.seeds > 1)
             text += "; judged on the geometric mean, undefined here: a seed's number is 0, "
                     "negative or undefined (it does not hold)";

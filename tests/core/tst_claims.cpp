@@ -324,6 +324,15 @@ class TestClaims : public QObject {
         r = evaluateClaim(geo, runs({0.9, 1.1, 1.0, 1.05}, store));
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
         QVERIFY(r.geoLo < 1 && r.geoHi > 1);
+        // The same run twice (every ratio exactly 1): an interval that only touches min = 1 shows
+        // no effect, on the geometric mean as on the mean.
+        const ClaimSpec above1 = claim(
+            R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1,"judge":"geomean"})");
+        QCOMPARE(evaluateClaim(above1, runs({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
+        const ClaimSpec above1Mean = claim(
+            R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1,"judge":"mean"})");
+        QCOMPARE(evaluateClaim(above1Mean, runs({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
+        QCOMPARE(evaluateClaim(above1, runs({1.2, 1.3, 1.25}, store)).status, ClaimStatus::Holds);
         // A seed at 0 (e.g. a run that never reaches a common target): no geometric mean, and
         // the claim does not hold rather than dropping the seed.
         r = evaluateClaim(geo, runs({3, 4, 0, 8}, store));
