@@ -34,6 +34,7 @@ const char* kTinyPreset = R"({
 // shipped presets' quick sizes took 183 s under ThreadSanitizer for a-same-start alone on an
 // idle 2-core machine and over 600 s in CI beside other tests; their science is checked by the
 // normal build, the kernels under the sanitizers by tst_gradients.
+#ifdef ADE_SANITIZED  // only the sanitizer builds run it (below)
 const char* kQuickTinyPreset = R"({
   "name": "tiny-quick", "description": "two runs, claims that hold", "about": "test",
   "config": {"experiment": "a", "seed": 3, "iterations": 400, "log_every": 5,
@@ -51,6 +52,7 @@ const char* kQuickTinyPreset = R"({
      "control": {"why": "the runs swapped", "swap": true}}],
   "quick": {"iterations": 40}
 })";
+#endif
 
 }  // namespace
 
