@@ -30,6 +30,24 @@ MetricHistory constant(double v) {
     return series(10, 10, [v](double) { return v; });
 }
 
+// Runs "a" and "b" paired by seed, one seed per ratio: a holds the ratio, b holds 1 (the
+// histories live in `store`, which the runs point into).
+std::vector<ClaimRun> pairedRatioRuns(const std::vector<double>& ratios,
+                                      std::vector<MetricHistory>& store) {
+    store.clear();
+    store.reserve(2 * ratios.size());
+    for (double q : ratios) {
+        store.push_back(series(3, 1, [q](double) { return q; }));
+        store.push_back(series(3, 1, [](double) { return 1.0; }));
+    }
+    std::vector<ClaimRun> out;
+    for (std::size_t i = 0; i < ratios.size(); ++i) {
+        out.push_back({"a", static_cast<long long>(i), {}, &store[2 * i], true});
+        out.push_back({"b", static_cast<long long>(i), {}, &store[2 * i + 1], true});
+    }
+    return out;
+}
+
 ClaimSpec claim(const std::string& json) {
     std::string error;
     auto c = parseClaim(nlohmann::json::parse(json), &error);
@@ -259,27 +277,13 @@ class TestClaims : public QObject {
     void closeOnTheMeanIsAnEquivalenceTest() {
         const ClaimSpec c = claim(
             R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"final","max":0.1,"judge":"mean"})");
-        auto runs = [](const std::vector<double>& ratios, std::vector<MetricHistory>& store) {
-            store.clear();
-            store.reserve(2 * ratios.size());
-            for (double q : ratios) {
-                store.push_back(series(3, 1, [q](double) { return q; }));
-                store.push_back(series(3, 1, [](double) { return 1.0; }));
-            }
-            std::vector<ClaimRun> out;
-            for (std::size_t i = 0; i < ratios.size(); ++i) {
-                out.push_back({"a", static_cast<long long>(i), {}, &store[2 * i], true});
-                out.push_back({"b", static_cast<long long>(i), {}, &store[2 * i + 1], true});
-            }
-            return out;
-        };
         std::vector<MetricHistory> store;
         // Differences −6%, +6%, −4%, +4%: every one within 10%, the mean 0 ± 2.6%.
-        ClaimResult r = evaluateClaim(c, runs({0.94, 1.06, 0.96, 1.04}, store));
+        ClaimResult r = evaluateClaim(c, pairedRatioRuns({0.94, 1.06, 0.96, 1.04}, store));
         QCOMPARE(r.status, ClaimStatus::Holds);
         QVERIFY(std::fabs(r.value) < 1e-12);
         // +7%, +9.5%, +9.9%, +8.5%: every seed within 10%, but the mean's interval reaches past it.
-        r = evaluateClaim(c, runs({1.07, 1.095, 1.099, 1.085}, store));
+        r = evaluateClaim(c, pairedRatioRuns({1.07, 1.095, 1.099, 1.085}, store));
         QCOMPARE(r.seedsInRange, 4);
         QVERIFY(r.meanHi > 0.1);
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
@@ -291,57 +295,43 @@ class TestClaims : public QObject {
     // ratios 3, 4, 6, 8, 30: geometric mean 7.038964057871046, 95% CI 2.322701014892844 to
     // 21.331637042525777; the arithmetic mean's interval starts at -3.746.
     void geometricMeanJudgesRatiosOnTheirOwnScale() {
-        auto runs = [](const std::vector<double>& ratios, std::vector<MetricHistory>& store) {
-            store.clear();
-            store.reserve(2 * ratios.size());
-            for (double q : ratios) {
-                store.push_back(series(3, 1, [q](double) { return q; }));
-                store.push_back(series(3, 1, [](double) { return 1.0; }));
-            }
-            std::vector<ClaimRun> out;
-            for (std::size_t i = 0; i < ratios.size(); ++i) {
-                out.push_back({"a", static_cast<long long>(i), {}, &store[2 * i], true});
-                out.push_back({"b", static_cast<long long>(i), {}, &store[2 * i + 1], true});
-            }
-            return out;
-        };
         const std::string base =
             R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":2)";
         const ClaimSpec geo = claim(base + R"(,"judge":"geomean"})");
         const ClaimSpec mean = claim(base + R"(,"judge":"mean"})");
         std::vector<MetricHistory> store;
-        ClaimResult r = evaluateClaim(geo, runs({3, 4, 6, 8, 30}, store));
+        ClaimResult r = evaluateClaim(geo, pairedRatioRuns({3, 4, 6, 8, 30}, store));
         QCOMPARE(r.status, ClaimStatus::Holds);
         QVERIFY(std::fabs(r.geoMean - 7.038964057871046) < 1e-12);
         QVERIFY(std::fabs(r.geoLo - 2.322701014892844) < 1e-12);
         QVERIFY(std::fabs(r.geoHi - 21.331637042525777) < 1e-11);
         QVERIFY2(QString::fromStdString(r.measured).contains("judged on the geometric mean 7.04"),
                  r.measured.c_str());
-        r = evaluateClaim(mean, runs({3, 4, 6, 8, 30}, store));
+        r = evaluateClaim(mean, pairedRatioRuns({3, 4, 6, 8, 30}, store));
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
         QVERIFY(std::fabs(r.meanLo - (-3.7464648653341506)) < 1e-9);
         // Ratios about 1 (the effect absent): the interval straddles 1 and the claim fails.
-        r = evaluateClaim(geo, runs({0.9, 1.1, 1.0, 1.05}, store));
+        r = evaluateClaim(geo, pairedRatioRuns({0.9, 1.1, 1.0, 1.05}, store));
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
         QVERIFY(r.geoLo < 1 && r.geoHi > 1);
         // The same run twice (every ratio exactly 1): an interval that only touches min = 1 shows
         // no effect, on the geometric mean as on the mean.
         const ClaimSpec above1 = claim(
             R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1,"judge":"geomean"})");
-        QCOMPARE(evaluateClaim(above1, runs({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
+        QCOMPARE(evaluateClaim(above1, pairedRatioRuns({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
         const ClaimSpec above1Mean = claim(
             R"({"id":"g","text":"t","paper":"A","check":"ratio","metric":"m","run":"a","other":"b","min":1,"judge":"mean"})");
-        QCOMPARE(evaluateClaim(above1Mean, runs({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
-        QCOMPARE(evaluateClaim(above1, runs({1.2, 1.3, 1.25}, store)).status, ClaimStatus::Holds);
+        QCOMPARE(evaluateClaim(above1Mean, pairedRatioRuns({1, 1, 1}, store)).status, ClaimStatus::DoesNotHold);
+        QCOMPARE(evaluateClaim(above1, pairedRatioRuns({1.2, 1.3, 1.25}, store)).status, ClaimStatus::Holds);
         // A seed at 0 (e.g. a run that never reaches a common target): no geometric mean, and
         // the claim does not hold rather than dropping the seed.
-        r = evaluateClaim(geo, runs({3, 4, 0, 8}, store));
+        r = evaluateClaim(geo, pairedRatioRuns({3, 4, 0, 8}, store));
         QCOMPARE(r.status, ClaimStatus::DoesNotHold);
         QVERIFY(std::isnan(r.geoMean));
         QVERIFY2(QString::fromStdString(r.measured).contains("a seed's number is 0, negative or undefined"),
                  r.measured.c_str());
         // One seed: no interval, unavailable.
-        QCOMPARE(evaluateClaim(geo, runs({3}, store)).status, ClaimStatus::Unavailable);
+        QCOMPARE(evaluateClaim(geo, pairedRatioRuns({3}, store)).status, ClaimStatus::Unavailable);
         // Signed numbers have no geometric mean: refused when the preset loads.
         QVERIFY(QString::fromStdString(parseError(
                     R"({"id":"x","text":"t","paper":"A","check":"close","metric":"m","run":"a","other":"b","max":0.1,"judge":"geomean"})"))
