@@ -25,7 +25,8 @@ const std::map<std::string, ClaimStat>& statNames() {
     static const std::map<std::string, ClaimStat> m = {{"final", ClaimStat::Final},
                                                        {"best", ClaimStat::Best},
                                                        {"floor", ClaimStat::Floor},
-                                                       {"initial", ClaimStat::Initial}};
+                                                       {"initial", ClaimStat::Initial},
+                                                       {"average", ClaimStat::Average}};
     return m;
 }
 const std::map<std::string, TrendDirection>& directionNames() {
@@ -355,8 +356,9 @@ double statOf(const MetricHistory& h, int col, ClaimStat s,
             if (std::isfinite(rows[i][col])) best = std::min(best, rows[i][col]);
         return std::isfinite(best) ? best : NAN;
     }
-    case ClaimStat::Floor: {
-        const std::size_t tail = std::max<std::size_t>(1, n / 10);
+    case ClaimStat::Floor:
+    case ClaimStat::Average: {
+        const std::size_t tail = std::max<std::size_t>(1, s == ClaimStat::Floor ? n / 10 : n / 2);
         double sum = 0;
         for (std::size_t i = n - tail; i < n; ++i)
             sum += rows[i][col];

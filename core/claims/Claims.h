@@ -13,8 +13,12 @@
 //     "metric": "norm_WQ",                     // a column of the runs' metrics
 //     "run": "none", "other": "power",         // run labels of the preset (other: ratio, close,
 //                                              //   and optionally floor)
-//     "stat": "final",                         // final | best | floor | initial (ratio, close;
-//                                              //   slope: the y of each point; default final)
+//     "stat": "final",                         // final | best | floor | initial | average
+//                                              //   (ratio, close; slope: the y of each point;
+//                                              //   default final). floor: the mean of the
+//                                              //   last tenth of the records; average: of
+//                                              //   the last half (a time average of a
+//                                              //   stationary SDE run)
 //     "other_stat": "initial",                 // ratio, close: other's statistic (default
 //                                              //   stat); with other = run, a run's end
 //                                              //   against its own start
@@ -101,7 +105,7 @@
 namespace ade {
 
 enum class ClaimCheck { Ratio, Close, Trend, Floor, Reach, Slope, Law, Rate };
-enum class ClaimStat { Final, Best, Floor, Initial };
+enum class ClaimStat { Final, Best, Floor, Initial, Average };
 enum class TrendDirection { Rising, Falling, Flat };
 
 struct ClaimControl {

@@ -255,6 +255,23 @@ class TestClaims : public QObject {
         QCOMPARE(s.status, ClaimStatus::Holds);
     }
 
+    // "average": the time average over the last half of the records (a stationary SDE run's),
+    // against "floor", the mean of the last tenth.
+    void averageIsTheMeanOfTheLastHalf() {
+        const ClaimSpec avg = claim(
+            R"({"id":"a","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","stat":"average","min":0.5})");
+        const ClaimSpec flo = claim(
+            R"({"id":"f","text":"t","paper":"B","check":"ratio","metric":"m","run":"a","other":"b","stat":"floor","min":0.5})");
+        // 20 records 0..19: the last half 10..19 averages 14.5, the last tenth 18, 19 → 18.5.
+        const MetricHistory a = series(20, 1, [](double it) { return it; });
+        const MetricHistory b = constant(2.0);
+        const ClaimResult ra = evaluateClaim(avg, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QVERIFY(std::fabs(ra.value - 14.5 / 2.0) < 1e-15);
+        const ClaimResult rf = evaluateClaim(flo, {{"a", 1, {}, &a, true}, {"b", 1, {}, &b, true}});
+        QVERIFY(std::fabs(rf.value - 18.5 / 2.0) < 1e-15);
+        QCOMPARE(toJson(claim(toJson(avg).dump())), toJson(avg));
+    }
+
     // other_stat: a run's end against its own start (run = other), both numbers named.
     void ratioOfARunsEndToItsOwnStart() {
         const ClaimSpec c = claim(

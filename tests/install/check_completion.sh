@@ -177,8 +177,8 @@ run_cases() {
     expect_exact "$c figure --format <TAB>" "png svg pdf" $f $c figure --format ""
     expect_has "$c report --<TAB>" "--out --quick --only --jobs --no-figures" \
         "--preset --vary --set" $f $c report --
-    expect_exact "$c report --only a-spectral-vs-random,b-<TAB>" \
-        "a-spectral-vs-random,b-regularizers" $f $c report --only a-spectral-vs-random,b-
+    expect_exact "$c report --only a-spectral-vs-random,b-r<TAB>" \
+        "a-spectral-vs-random,b-regularizers" $f $c report --only a-spectral-vs-random,b-r
     expect_has "$c figure --<TAB>" "--session --format --size --style --out --preset --set" \
         "--vary --seeds --save-data" $f $c figure --
     expect_has "$c animate --<TAB>" "--session --out --fps --size --run" \
