@@ -239,8 +239,8 @@ class TestWindow : public QObject {
         QCOMPARE(w->form()->config().getString("init"), std::string("spectral"));
         QVERIFY(w->store()->runs().empty());
         QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), true));
-        // Three runs, each with the preset's three seeds, seed by seed.
-        QCOMPARE(w->store()->runs().size(), std::size_t(9));
+        // Three runs, each with the preset's ten seeds, seed by seed.
+        QCOMPARE(w->store()->runs().size(), std::size_t(30));
         QVERIFY(w->store()->runs()[0]->name.startsWith(QStringLiteral("alg1-spectral")));
         QVERIFY(w->store()->runs()[2]->name.startsWith(QStringLiteral("sgd-random")));
         QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs()[1]->size() >= 2, kRunWaitMs);
