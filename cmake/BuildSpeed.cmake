@@ -36,15 +36,41 @@ if(ADE_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
 endif()
 
 # ade_precompile(TARGET core|ui): the target's own precompiled header.
+# What a precompiled header holds beyond the command lines of the files that use it: the system
+# headers it was made of, in the versions Debian installed. ccache (scripts/setup sets
+# CCACHE_PCH_EXTSUM) hashes <pch>.sum, written here, instead of the PCH itself: a PCH embeds the
+# absolute path of its build folder, so hashing it made every file that uses one a cache miss in
+# any other clone (the sanitizer trees of each CI clone recompiled from scratch). The files'
+# own flags, definitions and sources are hashed by ccache as always.
+set(ade_pch_packages "")
+find_program(ADE_DPKG_QUERY dpkg-query)
+if(ADE_DPKG_QUERY)
+  execute_process(COMMAND ${ADE_DPKG_QUERY} -W -f "\${Package} \${Version};"
+                          qt6-base-dev qt6-charts-dev libeigen3-dev nlohmann-json3-dev
+                          libstdc++-12-dev libc6-dev
+                  OUTPUT_VARIABLE ade_pch_packages ERROR_QUIET)
+endif()
+function(ade_pch_sum target)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    set(ext pch)
+  else()
+    set(ext gch)
+  endif()
+  string(SHA256 sum "${ARGN}|${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}|${ade_pch_packages}")
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.dir/cmake_pch.hxx.${ext}.sum "${sum}\n")
+endfunction()
+
 function(ade_precompile target kind)
   if(NOT ADE_PCH)
     return()
   endif()
   if(kind STREQUAL "core")
     target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE})
+    ade_pch_sum(${target} ${ADE_PCH_CORE})
   elseif(kind STREQUAL "ui")
     target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE}
                                                 ${ADE_PCH_QT_WIDGETS})
+    ade_pch_sum(${target} ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
   else()
     message(FATAL_ERROR "ade_precompile: kind is core or ui, not ${kind}")
   endif()
@@ -130,10 +156,13 @@ function(ade_test_pch target)
       target_link_libraries(${donor} PRIVATE ade_core Qt6::Test ade_ui)
       target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
                                                  ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
+      ade_pch_sum(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE}
+                  ${ADE_PCH_QT_WIDGETS})
     else()
       target_link_libraries(${donor} PRIVATE ade_core Qt6::Test)
       target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
                                                  ${ADE_PCH_QT_CORE})
+      ade_pch_sum(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE})
     endif()
   endif()
   target_precompile_headers(${target} REUSE_FROM ${donor})
