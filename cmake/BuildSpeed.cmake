@@ -33,6 +33,10 @@ set(ADE_PCH_QT_WIDGETS <QWidget> <QApplication> <QPainter> <QImage> <QFontMetric
 # into another build folder would fail; GCC's .gch carries none.
 if(ADE_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
+  # CMake passes clang the PCH and its header, "-Xclang -include -Xclang /abs/cmake_pch.hxx";
+  # ccache cannot make a path behind -Xclang relative to its base dir, so that absolute path
+  # made every file that uses a PCH a miss in any other clone. The PCH alone holds the header.
+  set(CMAKE_CXX_COMPILE_OPTIONS_USE_PCH -Xclang -include-pch -Xclang <PCH_FILE>)
 endif()
 
 # ade_precompile(TARGET core|ui): the target's own precompiled header.
