@@ -39,7 +39,6 @@ if(ADE_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   set(CMAKE_CXX_COMPILE_OPTIONS_USE_PCH -Xclang -include-pch -Xclang <PCH_FILE>)
 endif()
 
-# ade_precompile(TARGET core|ui): the target's own precompiled header.
 # What a precompiled header holds beyond the command lines of the files that use it: the system
 # headers it was made of, in the versions Debian installed. ccache (scripts/setup sets
 # CCACHE_PCH_EXTSUM) hashes <pch>.sum, written here, instead of the PCH itself: a PCH embeds the
@@ -54,7 +53,10 @@ if(ADE_DPKG_QUERY)
                           libstdc++-12-dev libc6-dev
                   OUTPUT_VARIABLE ade_pch_packages ERROR_QUIET)
 endif()
-function(ade_pch_sum target)
+
+# ade_pch(TARGET HEADERS...): TARGET's precompiled header of HEADERS, with its .sum beside it.
+function(ade_pch target)
+  target_precompile_headers(${target} PRIVATE ${ARGN})
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     set(ext pch)
   else()
@@ -64,17 +66,15 @@ function(ade_pch_sum target)
   file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.dir/cmake_pch.hxx.${ext}.sum "${sum}\n")
 endfunction()
 
+# ade_precompile(TARGET core|ui): the target's own precompiled header.
 function(ade_precompile target kind)
   if(NOT ADE_PCH)
     return()
   endif()
   if(kind STREQUAL "core")
-    target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE})
-    ade_pch_sum(${target} ${ADE_PCH_CORE})
+    ade_pch(${target} ${ADE_PCH_CORE})
   elseif(kind STREQUAL "ui")
-    target_precompile_headers(${target} PRIVATE ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE}
-                                                ${ADE_PCH_QT_WIDGETS})
-    ade_pch_sum(${target} ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
+    ade_pch(${target} ${ADE_PCH_CORE} ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
   else()
     message(FATAL_ERROR "ade_precompile: kind is core or ui, not ${kind}")
   endif()
@@ -158,15 +158,11 @@ function(ade_test_pch target)
     target_include_directories(${donor} PRIVATE ${ADE_TEST_COMMON_DIR})
     if(kind STREQUAL "ui")
       target_link_libraries(${donor} PRIVATE ade_core Qt6::Test ade_ui)
-      target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
-                                                 ${ADE_PCH_QT_CORE} ${ADE_PCH_QT_WIDGETS})
-      ade_pch_sum(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE}
-                  ${ADE_PCH_QT_WIDGETS})
+      ade_pch(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE}
+              ${ADE_PCH_QT_WIDGETS})
     else()
       target_link_libraries(${donor} PRIVATE ade_core Qt6::Test)
-      target_precompile_headers(${donor} PRIVATE ${ADE_PCH_CORE} <QtTest> <QSignalSpy>
-                                                 ${ADE_PCH_QT_CORE})
-      ade_pch_sum(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE})
+      ade_pch(${donor} ${ADE_PCH_CORE} <QtTest> <QSignalSpy> ${ADE_PCH_QT_CORE})
     endif()
   endif()
   target_precompile_headers(${target} REUSE_FROM ${donor})
