@@ -39,6 +39,28 @@ if(ADE_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   set(CMAKE_CXX_COMPILE_OPTIONS_USE_PCH -Xclang -include-pch -Xclang <PCH_FILE>)
 endif()
 
+# The linker: GNU ld took 3.4 s to link one test program in the ASan tree and 1.3 s for the
+# Release CLI; lld links them in 0.9 s and 0.33 s, gold in 1.8 s and 0.44 s (2-core AMD EPYC guest,
+# at 902e872). A CI run links about 300 programs. Clang trees (ASan + UBSan, fuzz) use lld, which
+# scripts/test and scripts/fuzz install with clang (gold warns on every ASan object); GCC trees
+# use gold, part of binutils (build-essential), so the README's build needs no extra package. The
+# linker changes no object file. ADE_LINKER=default keeps the compiler's own choice.
+if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(ade_linker_default lld)
+else()
+  set(ade_linker_default gold)
+endif()
+set(ADE_LINKER ${ade_linker_default} CACHE STRING "Linker for -fuse-ld= (lld, gold, mold, or default)")
+if(NOT ADE_LINKER STREQUAL "default")
+  include(CheckLinkerFlag)
+  check_linker_flag(CXX "-fuse-ld=${ADE_LINKER}" ADE_HAVE_LINKER_${ADE_LINKER})
+  if(ADE_HAVE_LINKER_${ADE_LINKER})
+    add_link_options(-fuse-ld=${ADE_LINKER})
+  else()
+    message(STATUS "ADE_LINKER=${ADE_LINKER} is not available here; linking with the compiler's default")
+  endif()
+endif()
+
 # What a precompiled header holds beyond the command lines of the files that use it: the system
 # headers it was made of, in the versions Debian installed. ccache (scripts/setup sets
 # CCACHE_PCH_EXTSUM) hashes <pch>.sum, written here, instead of the PCH itself: a PCH embeds the
