@@ -238,7 +238,9 @@ class TestWindow : public QObject {
         QCOMPARE(w->form()->config().getInt("data.n"), 128);
         QCOMPARE(w->form()->config().getString("init"), std::string("spectral"));
         QVERIFY(w->store()->runs().empty());
-        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), true));
+        // Small data (16 tokens, 4 prompts): thirty runs start at once, each on its own thread.
+        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), true,
+                              {"data.n=16", "data.prompts=4"}));
         // Three runs, each with the preset's ten seeds, seed by seed.
         QCOMPARE(w->store()->runs().size(), std::size_t(30));
         QVERIFY(w->store()->runs()[0]->name.startsWith(QStringLiteral("alg1-spectral")));
