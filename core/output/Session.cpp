@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "io/JsonText.h"
 #include "output/RunOutput.h"
 
 namespace ade {
@@ -274,17 +275,14 @@ std::string sessionToText(const Session& s, bool withParams) {
 
 SessionReadResult sessionFromText(const std::string& text) {
     SessionReadResult result;
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-        std::string what = e.what();
-        const auto p = what.find("parse error");
-        result.error = "not a valid session file: " +
-                       (p == std::string::npos ? what.substr(what.find(']') + 2) : what.substr(p));
-        if (text.empty()) result.error = "the session file is empty";
+    JsonTextError jsonError;
+    auto parsed = parseJsonText(text, &jsonError);
+    if (!parsed) {
+        result.error = jsonError.empty ? "the session file is empty"
+                                       : "not a valid session file: " + jsonError.message;
         return result;
     }
+    nlohmann::json& doc = *parsed;
     Reader reader{&result.warnings, ""};
     Session s;
     auto done = [&](bool ok) {

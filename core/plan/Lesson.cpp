@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "experiments/ExperimentRegistry.h"
+#include "io/JsonText.h"
 
 namespace ade {
 
@@ -174,14 +175,10 @@ std::optional<Lesson> parseLesson(const std::string& text, const std::string& so
         if (error) error->message = sourceName + ": " + m;
         return std::nullopt;
     };
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-        std::string what = e.what();
-        const auto p = what.find("parse error");
-        return fail("malformed JSON: " + (p == std::string::npos ? what : what.substr(p)));
-    }
+    JsonTextError jsonError;
+    const auto parsed = parseJsonText(text, &jsonError);
+    if (!parsed) return fail(jsonError.message);
+    const nlohmann::json& doc = *parsed;
     if (!doc.is_object()) return fail("expected a JSON object at the top level");
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "name" && it.key() != "title" && it.key() != "description" &&

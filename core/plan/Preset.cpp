@@ -10,6 +10,7 @@
 
 #include "experiments/ExperimentRegistry.h"
 #include "io/Files.h"
+#include "io/JsonText.h"
 
 namespace ade {
 
@@ -219,20 +220,10 @@ std::optional<Plan> parsePlan(const std::string& text, const std::string& source
         if (error) error->message = sourceName + ": " + m;
         return std::nullopt;
     };
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        // nlohmann's message names the line and column ("parse error at line 3, column 5: ...").
-        std::string what = e.what();
-        const auto p = what.find("parse error");
-        return fail("malformed JSON: " + (p == std::string::npos ? what : what.substr(p)));
-    } catch (const nlohmann::json::exception& e) {
-        // e.g. a number too large for a double ("number overflow parsing '1e999'").
-        std::string what = e.what();
-        const auto p = what.find(']');
-        return fail("invalid JSON: " + (p == std::string::npos ? what : what.substr(p + 2)));
-    }
+    JsonTextError jsonError;
+    const auto parsed = parseJsonText(text, &jsonError);
+    if (!parsed) return fail(jsonError.message);
+    const nlohmann::json& doc = *parsed;
     if (!doc.is_object()) return fail("expected a JSON object at the top level");
 
     Plan plan;
