@@ -625,13 +625,17 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         res.lo = f.slope - f.ci95;
         res.hi = f.slope + f.ci95;
         res.seeds = static_cast<int>(lx.size());
-        res.seedsInRange = inRange(f.slope) ? res.seeds : 0;
+        // Judged on the interval, as a mean is: the whole 95% CI inside [min, max], so that a
+        // point estimate that lands inside by chance (a wide CI across a bound) does not hold.
+        const bool ciInside = std::isfinite(f.ci95) && inRange(res.lo) && inRange(res.hi);
+        res.seedsInRange = ciInside ? res.seeds : 0;
         res.measured = "slope " + claimNumber(f.slope) + " (95% CI " + claimNumber(res.lo) +
                        " to " + claimNumber(res.hi) + ", R² " + claimNumber(f.r2) + ", " +
-                       std::to_string(res.seeds) + " points; " + claimRange(c) + ")";
-        res.status = !allFinished                ? ClaimStatus::Pending
-                     : inRange(f.slope)          ? ClaimStatus::Holds
-                                                 : ClaimStatus::DoesNotHold;
+                       std::to_string(res.seeds) + " points; " + claimRange(c) +
+                       "; its 95% CI must lie inside the range)";
+        res.status = !allFinished ? ClaimStatus::Pending
+                     : ciInside   ? ClaimStatus::Holds
+                                  : ClaimStatus::DoesNotHold;
         if (res.status == ClaimStatus::Pending) res.detail = "sweep still running";
         return res;
     }

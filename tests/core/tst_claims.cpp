@@ -597,6 +597,13 @@ class TestClaims : public QObject {
         QCOMPARE(r.seeds, 8);
         QVERIFY(std::fabs(r.value + 1.5) < 1e-12);  // the scatter is symmetric at every n
         QVERIFY(r.lo < -1.5 && r.hi > -1.5 && r.hi - r.lo < 0.05);
+        // The slope is judged on its interval: a band that holds the estimate but not the
+        // whole 95% CI does not hold.
+        const ClaimSpec tight = claim(
+            R"({"id":"s","text":"t","paper":"A","check":"slope","metric":"m","run":"a","x":"data.n","stat":"floor","min":-1.51,"max":-1.49})");
+        const ClaimResult t = evaluateClaim(tight, runs);
+        QVERIFY(t.lo < -1.51 && t.hi > -1.49);
+        QCOMPARE(t.status, ClaimStatus::DoesNotHold);
         // One value of x: no slope.
         runs.resize(2);
         QCOMPARE(evaluateClaim(c, runs).status, ClaimStatus::Unavailable);
