@@ -325,6 +325,7 @@ std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
         histories.push_back(r->history());
         runs.push_back({planned[i].label, planned[i].config.getInt("seed"), planned[i].varied,
                         &histories.back(), !isActive(r->state), &planned[i].config});
+        runs.back().capped = r->stop == QLatin1String("cap");  // as the claims checklist says
         expected += planned[i].label == spec->run;
     }
     ade::ClaimResult result = ade::evaluateClaim(*spec, runs);
