@@ -1,6 +1,7 @@
 // The report's negative controls (plan/Report.h): every claim checked once more on the variant
 // of its preset in which its effect is absent.
 #include <chrono>
+#include <deque>
 #include <map>
 
 #include "io/Files.h"
@@ -11,21 +12,28 @@ namespace ade {
 
 namespace {
 
-// The claim's own run that a control run may stand for: same folder name, same config, and
-// (for init = same) a run it starts from that is unchanged too.
+// A run a control run may stand for: the claim's own run or a run an earlier control made, of the
+// same folder name, the same config and the same varied key; for init = same, the run it starts
+// from must be such a run too. The same config and seed give the same numbers bit for bit, so
+// two controls that change a preset the same way (b-regularizers' log-flat and log-no-diffusion)
+// train once.
+using Outcomes = std::multimap<std::string, const RunOutcome*>;
 const RunOutcome* reusable(const PlannedRun& run, const std::vector<PlannedRun>& controlRuns,
-                           const std::map<std::string, const RunOutcome*>& byName, int depth = 0) {
-    const auto it = byName.find(run.name);
-    if (it == byName.end() || depth > 16) return nullptr;
-    const RunOutcome& out = *it->second;
-    if (out.result.status != RunStatus::Completed ||
-        out.run.config.toJson() != run.config.toJson() || out.run.varied != run.varied)
+                           const Outcomes& byName, int depth = 0) {
+    if (depth > 16) return nullptr;
+    const auto [first, last] = byName.equal_range(run.name);
+    for (auto it = first; it != last; ++it) {
+        const RunOutcome& out = *it->second;
+        if (out.result.status != RunStatus::Completed ||
+            out.run.config.toJson() != run.config.toJson() || out.run.varied != run.varied)
+            continue;
+        if (run.config.getString("init") != "same") return &out;
+        const std::string from = run.config.getString("init_from");
+        for (const auto& r : controlRuns)
+            if (r.label == from && r.varied == run.varied && r.seedIndex == run.seedIndex)
+                return reusable(r, controlRuns, byName, depth + 1) ? &out : nullptr;
         return nullptr;
-    if (run.config.getString("init") != "same") return &out;
-    const std::string from = run.config.getString("init_from");
-    for (const auto& r : controlRuns)
-        if (r.label == from && r.varied == run.varied && r.seedIndex == run.seedIndex)
-            return reusable(r, controlRuns, byName, depth + 1) ? &out : nullptr;
+    }
     return nullptr;
 }
 
@@ -35,9 +43,10 @@ void runControlsForReport(const Plan& plan, const std::vector<RunOutcome>& outco
                           const std::filesystem::path& dir, int jobs,
                           const std::string& commandLine, RunControl* control,
                           const std::function<void(const std::string&)>& log, PresetReport& rep) {
-    std::map<std::string, const RunOutcome*> byName;
+    Outcomes byName;
     for (const auto& o : outcomes)
-        byName[o.run.name] = &o;
+        byName.emplace(o.run.name, &o);
+    std::deque<RunOutcome> controlOutcomes;  // every control run made here, for later controls
     rep.controls.assign(plan.claims.size(), ControlReport{});
     for (std::size_t i = 0; i < plan.claims.size(); ++i) {
         const ClaimSpec& claim = plan.claims[i];
@@ -107,8 +116,13 @@ void runControlsForReport(const Plan& plan, const std::vector<RunOutcome>& outco
             if (out.result.status != RunStatus::Completed && cr.problem.empty())
                 cr.problem = out.run.name + ": " + toString(out.result.status) +
                              (out.result.message.empty() ? "" : " - " + out.result.message);
-        for (auto& m : made)
+        for (auto& m : made) {
+            if (m.result.status == RunStatus::Completed) {
+                controlOutcomes.push_back(m);
+                byName.emplace(m.run.name, &controlOutcomes.back());
+            }
             all.push_back(std::move(m));
+        }
         cr.ran = true;
         cr.result = evaluateClaim(checked, claimRuns(all));
         if (log)

@@ -34,6 +34,23 @@ const char* kTinyPreset = R"({
 // shipped presets' quick sizes took 183 s under ThreadSanitizer for a-same-start alone on an
 // idle 2-core machine and over 600 s in CI beside other tests; their science is checked by the
 // normal build, the kernels under the sanitizers by tst_gradients.
+// Two claims whose negative controls change the preset the same way: the second control's runs
+// are the first's (same names, configs and seeds), trained once.
+const char* kSharedControlPreset = R"({
+  "name": "shared-control", "description": "two claims, one control", "about": "test",
+  "config": {"experiment": "a", "seed": 3, "iterations": 30, "log_every": 5,
+             "data": {"d": 2, "k": 2, "n": 16, "prompts": 4}},
+  "seeds": 2,
+  "runs": [{"name": "fast", "config": {"lr": 0.5}}, {"name": "slow", "config": {"lr": 0.05}}],
+  "claims": [
+    {"id": "fast-lower", "text": "The larger step ends 1% lower.", "paper": "A",
+     "check": "ratio", "metric": "train_loss", "run": "slow", "other": "fast", "min": 1.01,
+     "control": {"why": "fast given slow's step", "runs": {"fast": {"lr": 0.05}}}},
+    {"id": "fast-much-lower", "text": "The larger step ends 10% lower.", "paper": "A",
+     "check": "ratio", "metric": "train_loss", "run": "slow", "other": "fast", "min": 1.1,
+     "control": {"why": "fast given slow's step", "runs": {"fast": {"lr": 0.05}}}}]
+})";
+
 #ifdef ADE_SANITIZED  // only the sanitizer builds run it (below)
 const char* kQuickTinyPreset = R"({
   "name": "tiny-quick", "description": "two runs, claims that hold", "about": "test",
@@ -181,6 +198,34 @@ class TestReport : public QObject {
                  qPrintable(run.out));
         QVERIFY(run.out.contains("does not hold") && run.out.contains("holds"));
         QVERIFY(QFileInfo(tmp.filePath("tiny-run/slow_seed5/metrics.csv")).exists());
+    }
+
+    void controlsThatChangeThePresetAlikeTrainOnce() {
+        QDir(tmp.path()).mkpath("shared-res/presets");
+        QFile f(tmp.filePath("shared-res/presets/shared-control.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kSharedControlPreset);
+        f.close();
+        QProcessEnvironment env;
+        env.insert("ADE_RESOURCES", tmp.filePath("shared-res"));
+        const QString out = tmp.filePath("shared");
+        const Result r = testproc::runCli(
+            {"report", "--only", "shared-control", "--no-figures", "--out", out}, 120000, env);
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QJsonArray claims =
+            readJson(out + "/report.json")["presets"].toArray()[0].toObject()["claims"].toArray();
+        QCOMPARE(claims.size(), 2);
+        const QJsonObject first = claims[0].toObject()["control"].toObject();
+        const QJsonObject second = claims[1].toObject()["control"].toObject();
+        // The first control trains fast with slow's step (2 seeds) and reuses slow's own runs.
+        QCOMPARE(first["runs"].toInt(), 2);
+        QCOMPARE(first["reused"].toInt(), 2);
+        // The second trains nothing: its changed fast runs are the first control's.
+        QCOMPARE(second["runs"].toInt(), 0);
+        QCOMPARE(second["reused"].toInt(), 4);
+        QCOMPARE(first["status"].toString(), QString("does not hold"));
+        QCOMPARE(second["status"].toString(), QString("does not hold"));
+        QVERIFY(second["fails_as_it_must"].toBool());
     }
 
     void badReportArgumentsAreRefused() {
