@@ -6,6 +6,7 @@
 #include <random>
 
 #include "FiniteDiff.h"
+#include "Sanitizers.h"
 #include "config/Config.h"
 #include "data/LinearRegressionData.h"
 #include "experiments/a/ExperimentA.h"
@@ -134,6 +135,7 @@ class TestGradients : public QObject {
         QCOMPARE(checked, 7 * 7 * 9);
     }
     void attentionLoss() {
+        ADE_SKIP_UNDER_TSAN("finite differences of one loss, 33 s at d = 16");
         QFETCH(int, d);
         QFETCH(int, k);
         QFETCH(int, n);

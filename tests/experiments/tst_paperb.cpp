@@ -9,6 +9,7 @@
 
 #include "Configs.h"
 #include "FiniteDiff.h"
+#include "Sanitizers.h"
 #include "config/Config.h"
 #include "experiments/b/ExperimentB.h"
 #include "experiments/c/ExperimentC.h"
@@ -375,6 +376,7 @@ class TestPaperB : public QObject {
     }
 
     void eulerMaruyamaReachesTheGibbsLaw() {
+        ADE_SKIP_UNDER_TSAN("20000 chains of 3000 steps on one thread, 58 s");
         // V = k/2 (theta - m)^2: the law exp(-2V/s) is N(m, s/(2k)). Euler-Maruyama with step h
         // has the stationary variance s/(2k - h k^2), an O(h) bias we allow for.
         const int chains = 20000;

@@ -266,7 +266,8 @@ class TestExport : public QObject {
         const QString a = tmp.filePath("cli-a"), b = tmp.filePath("cli-b");
         QString err;
         QCOMPARE(cli({"figure", "--preset", "a-same-start", "--out", a, "--set", "iterations=30",
-                      "--set", "data.n=16", "--format", "png,svg", "--size", "900x600"},
+                      "--set", "data.n=16", "--set", "data.prompts=4", "--format", "png,svg",
+                      "--size", "900x600"},
                      &err),
                  0);
         QVERIFY2(QFileInfo::exists(a + "/loss.png"), qPrintable(err));
@@ -291,7 +292,8 @@ class TestExport : public QObject {
         const QString a = tmp.filePath("panels-a"), b = tmp.filePath("panels-b");
         QString err;
         QCOMPARE(cli({"figure", "--preset", "b-regularizers", "--out", a, "--set", "iterations=20",
-                      "--set", "data.n=16", "--panels", "matrices,attention,factor-plane",
+                      "--set", "data.n=16", "--set", "data.test_n=16", "--panels",
+                      "matrices,attention,factor-plane",
                       "--format", "png,svg,pdf", "--size", "900x600"},
                      &err),
                  0);
@@ -330,7 +332,7 @@ class TestExport : public QObject {
         const QString run = tmp.filePath("anim-run");
         QString err;
         QCOMPARE(cli({"run", "--preset", "a-same-start", "--out", run, "--set", "iterations=40",
-                      "--set", "data.n=16", "--set", "snapshots=6", "--seeds", "1", "--quiet"},
+                      "--set", "data.n=16", "--set", "data.prompts=4", "--set", "snapshots=6", "--seeds", "1", "--quiet"},
                      &err),
                  0);
         const QString session = run + "/session.json";

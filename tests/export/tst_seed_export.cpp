@@ -140,7 +140,7 @@ class TestSeedExport : public QObject {
         const QString out = tmp.filePath(QStringLiteral("cli"));
         const testproc::ProcessResult r = testproc::runCli(
             {"run", "--preset", "a-spectral-vs-random", "--seeds", "2", "--set", "iterations=20",
-             "--quiet", "--out", out});
+             "--set", "data.n=16", "--set", "data.prompts=4", "--quiet", "--out", out});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto read = ade::readSessionFile((out + QStringLiteral("/session.json")).toStdString());
         QVERIFY2(read.session, read.error.c_str());
