@@ -625,14 +625,15 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         res.lo = f.slope - f.ci95;
         res.hi = f.slope + f.ci95;
         res.seeds = static_cast<int>(lx.size());
-        // Judged on the interval, as a mean is: the whole 95% CI inside [min, max], so that a
-        // point estimate that lands inside by chance (a wide CI across a bound) does not hold.
-        const bool ciInside = std::isfinite(f.ci95) && inRange(res.lo) && inRange(res.hi);
+        // Judged on the interval, as a mean is: the whole 95% CI strictly inside (min, max), so
+        // that a point estimate that lands inside by chance (a wide CI across a bound) does not
+        // hold, nor an interval that only touches a bound.
+        const bool ciInside = std::isfinite(f.ci95) && res.lo > c.min && res.hi < c.max;
         res.seedsInRange = ciInside ? res.seeds : 0;
         res.measured = "slope " + claimNumber(f.slope) + " (95% CI " + claimNumber(res.lo) +
                        " to " + claimNumber(res.hi) + ", R² " + claimNumber(f.r2) + ", " +
                        std::to_string(res.seeds) + " points; " + claimRange(c) +
-                       "; its 95% CI must lie inside the range)";
+                       "; its 95% CI must lie strictly inside the range)";
         res.status = !allFinished ? ClaimStatus::Pending
                      : ciInside   ? ClaimStatus::Holds
                                   : ClaimStatus::DoesNotHold;

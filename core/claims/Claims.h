@@ -67,7 +67,8 @@
 //          does not hold); when only `other` never does, its whole run is a lower bound.
 //   slope  the least-squares slope of log stat(metric) against log x over every point of the
 //          sweep of `run` (every seed a point), with its 95% confidence interval (Student t);
-//          one number for all seeds; holds when that whole interval lies in [min, max].
+//          one number for all seeds; holds when that whole interval lies strictly inside
+//          (min, max).
 //   rate   the geometric contraction factor ρ of the run's gap to its own limit (the mean of
 //          its last tenth): exp of the least-squares slope of ln(metric − limit) against `by`,
 //          over the records from the first whose gap is at most half the first record's, up to

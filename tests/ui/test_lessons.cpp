@@ -49,7 +49,7 @@ const char* const kLesson = R"({
                          {"name": "adam", "config": {"optimizer": "adam", "lr": 0.01}}]},
      "highlight": {"chart": "imbalance"}},
     {"title": "A preset", "caption": "The ablation, shortened.", "preset": "a-ablation",
-     "set": {"iterations": 30, "data.n": 16}}
+     "set": {"iterations": 30, "data.n": 16, "data.prompts": 4}}
   ]})";
 
 QString writeLesson(const QTemporaryDir& dir, const char* name, const char* text) {
@@ -188,7 +188,7 @@ class TestLessons : public QObject {
         QCOMPARE(player->stepIndex(), 2);
         for (int id : batch)
             QVERIFY(!isActive(w->store()->run(id)->state));
-        QCOMPARE(w->batchIds().size(), std::size_t(12));  // 4 runs × the preset's 3 seeds
+        QCOMPARE(w->batchIds().size(), std::size_t(40));  // 4 runs × the preset's 10 seeds
         QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(4),
                                   kRunWaitMs);  // no chart named: the grid
         QVERIFY(!player->next());  // the last step
