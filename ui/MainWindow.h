@@ -123,9 +123,6 @@ class MainWindow : public QMainWindow {
     ClaimsMonitor* claims() const { return claims_; }
     ClaimsChecklist* claimsChecklist() const { return checklist_; }
     ClaimsChecklist* presentationChecklist() const { return presentChecklist_; }
-    // K seeds of each run (seed by seed): seed = the run's seed + k, named <label>_seed<seed>
-    // when K > 1 (as a preset's "seeds"); "same start as" finds its run's same seed.
-    static std::vector<ade::PlannedRun> withSeeds(const std::vector<ade::PlannedRun>& runs, int k);
     // Why Start is disabled ("" when it is not): the form's first problem.
     QString startBlockedReason() const;
     // The form's time estimate ("" when no run of this size has been measured yet).

@@ -65,7 +65,7 @@ bool MainWindow::loadPlan(const ade::Plan& plan, const QString& name, bool start
     // A new comparison: older runs stay in the list, hidden from the charts.
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
-    if (!startBatch(withSeeds(presetRuns_, seeds()))) return false;
+    if (!startBatch(ade::withSeeds(presetRuns_, seeds()))) return false;
     watchClaims();
     return true;
 }
@@ -87,7 +87,7 @@ void MainWindow::startPresetComparison() {
     for (const auto& r : store_->runs())
         store_->setVisible(r->id, false);
     if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
-    if (!startBatch(withSeeds(presetRuns_, seeds()))) return;
+    if (!startBatch(ade::withSeeds(presetRuns_, seeds()))) return;
     watchClaims();
     statusBar()->showMessage(
             seeds() > 1 ? tr("Preset %1: %2 × %3 seeds started")
@@ -171,7 +171,7 @@ void MainWindow::startFromForm() {
     run.name = run.label;
     run.config = form_->config();
     if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
-    startBatch(withSeeds({run}, seeds()));
+    startBatch(ade::withSeeds({run}, seeds()));
 }
 
 bool MainWindow::formSettingsAlreadyRan() const {
@@ -210,7 +210,7 @@ void MainWindow::step() {
         run.label = store_->uniqueName(tr("run %1").arg(store_->runs().size() + 1)).toStdString();
         run.name = run.label;
         run.config = form_->config();
-        if (!startBatch(withSeeds({run}, seeds()), true)) return;
+        if (!startBatch(ade::withSeeds({run}, seeds()), true)) return;
     }
     controller_->stepAll();
 }

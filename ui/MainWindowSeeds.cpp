@@ -4,7 +4,6 @@
 #include <QToolBar>
 
 #include "MainWindow.h"
-#include "io/Files.h"
 
 namespace ade::ui {
 
@@ -35,25 +34,6 @@ int MainWindow::seeds() const {
 
 void MainWindow::setSeeds(int k) {
     if (seeds_) seeds_->setValue(k);
-}
-
-std::vector<ade::PlannedRun> MainWindow::withSeeds(const std::vector<ade::PlannedRun>& runs,
-                                                   int k) {
-    if (k <= 1) return runs;
-    // As the core's plainRuns() expands a preset's "seeds": seed by seed, each run with the
-    // preset's seed + k. "Same start as" names a label and finds the run of the same seed
-    // (resolveSameStart).
-    std::vector<ade::PlannedRun> out;
-    for (int i = 0; i < k; ++i)
-        for (const ade::PlannedRun& r : runs) {
-            ade::PlannedRun s = r;
-            const long long seed = r.config.getInt("seed") + i;
-            s.config.setJson("seed", seed);
-            s.name = ade::safeName(r.label + "_seed" + std::to_string(seed));
-            s.seedIndex = i;
-            out.push_back(std::move(s));
-        }
-    return out;
 }
 
 }  // namespace ade::ui

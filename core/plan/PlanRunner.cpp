@@ -15,20 +15,27 @@
 
 namespace ade {
 
-std::vector<PlannedRun> plainRuns(const Plan& plan) {
+std::vector<PlannedRun> withSeeds(const std::vector<PlannedRun>& runs, int seeds) {
+    if (seeds <= 1) return runs;
     std::vector<PlannedRun> out;
-    const int seeds = std::max(1, plan.seeds);
+    out.reserve(runs.size() * static_cast<std::size_t>(seeds));
     for (int s = 0; s < seeds; ++s)
-        for (const auto& r : plan.runs) {
-            PlannedRun p{r.name, r.name, r.config, {}, s};
-            if (seeds > 1) {
-                const auto seed = r.config.getInt("seed") + s;
-                p.config.setJson("seed", seed);
-                p.name = safeName(r.name + "_seed" + std::to_string(seed));
-            }
+        for (const auto& r : runs) {
+            PlannedRun p = r;
+            const auto seed = r.config.getInt("seed") + s;
+            p.config.setJson("seed", seed);
+            p.name = safeName(r.label + "_seed" + std::to_string(seed));
+            p.seedIndex = s;
             out.push_back(std::move(p));
         }
     return out;
+}
+
+std::vector<PlannedRun> plainRuns(const Plan& plan) {
+    std::vector<PlannedRun> runs;
+    for (const auto& r : plan.runs)
+        runs.push_back(PlannedRun{r.name, r.name, r.config, {}, 0});
+    return withSeeds(runs, plan.seeds);
 }
 
 SessionRun sessionRunOf(const RunOutcome& o, int seeds) {

@@ -28,8 +28,11 @@ struct PlannedRun {
 // unknown key or a bad value.
 std::optional<std::vector<PlannedRun>> expandSweep(const Plan& plan, const SweepSpec& sweep,
                                                    std::string* error);
-// The runs of a comparison, each `plan.seeds` times (seed, seed + 1, …; named
-// "<run>_seed<N>" when there is more than one seed), seed by seed.
+// Each run `seeds` times, seed by seed: the i-th copy has the run's seed + i, seedIndex i and
+// the name "<label>_seed<N>" (made safe for a folder); one seed leaves the runs as they are.
+// The CLI's and the report's plans (plainRuns) and the GUI's Seeds box expand seeds here.
+std::vector<PlannedRun> withSeeds(const std::vector<PlannedRun>& runs, int seeds);
+// The runs of a comparison, each `plan.seeds` times (withSeeds).
 std::vector<PlannedRun> plainRuns(const Plan& plan);
 
 

@@ -291,16 +291,16 @@ class TestSeeds : public QObject {
         QVERIFY2(refused.error.find("seed_index") != std::string::npos, refused.error.c_str());
     }
 
-    // K seeds of each planned run, seed by seed as the core's plainRuns: seed, seed + 1, ...;
-    // named <label>_seed<seed>; "same start as" keeps naming the label (the core finds the run
-    // of the same seed).
+    // K seeds of each planned run (core: ade::withSeeds, which the Seeds box and plainRuns use):
+    // seed, seed + 1, ..., named <label>_seed<seed>; "same start as" keeps naming the label
+    // (the core finds the run of the same seed).
     void withSeedsExpandsEachRun() {
         ade::PlannedRun a, b;
         a.name = a.label = "a";
         a.config = seeded(7);
         b.name = b.label = "b";
         b.config = adetest::tinyA(100, {{"seed", "7"}, {"init", "same"}, {"init_from", "a"}});
-        const auto runs = MainWindow::withSeeds({a, b}, 3);
+        const auto runs = ade::withSeeds({a, b}, 3);
         QCOMPARE(runs.size(), std::size_t(6));
         QCOMPARE(runs[4].name, std::string("a_seed9"));
         QCOMPARE(runs[4].label, std::string("a"));
@@ -308,7 +308,7 @@ class TestSeeds : public QObject {
         QCOMPARE(runs[4].seedIndex, 2);
         QCOMPARE(runs[3].name, std::string("b_seed8"));
         QCOMPARE(runs[3].config.getString("init_from"), std::string("a"));
-        QCOMPARE(MainWindow::withSeeds({a}, 1).front().name, std::string("a"));
+        QCOMPARE(ade::withSeeds({a}, 1).front().name, std::string("a"));
         // As a preset's "seeds" expands in the core.
         ade::Plan plan;
         plan.runs = {{"a", a.config}, {"b", b.config}};
