@@ -14,6 +14,16 @@ QJsonObject readJson(const QString& path) {
     return QJsonDocument::fromJson(adetest::readBytes(path)).object();
 }
 
+// A resources folder DIR/FOLDER holding one preset, presets/NAME.json with TEXT, for the CLI's
+// ADE_RESOURCES; "" when it cannot be written.
+QString presetResources(const QTemporaryDir& dir, const QString& folder, const QString& name,
+                        const char* text) {
+    if (!QDir(dir.path()).mkpath(folder + "/presets")) return {};
+    QFile f(dir.filePath(folder + "/presets/" + name + ".json"));
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) < 0) return {};
+    return dir.filePath(folder);
+}
+
 // A preset of Experiment A at tiny sizes with one claim that holds and one that cannot.
 const char* kTinyPreset = R"({
   "name": "tiny-claims", "description": "two runs, two claims", "about": "test",
@@ -87,12 +97,9 @@ class TestReport : public QObject {
 #ifdef ADE_SANITIZED
         // A sanitizer build runs 5 to 15 times slower (ThreadSanitizer): a tiny preset of its
         // own (kQuickTinyPreset); the normal build checks every shipped preset's claims.
-        QVERIFY(QDir(tmp.path()).mkpath("quick-res/presets"));
-        QFile f(tmp.filePath("quick-res/presets/tiny-quick.json"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kQuickTinyPreset);
-        f.close();
-        env.insert("ADE_RESOURCES", tmp.filePath("quick-res"));
+        const QString res = presetResources(tmp, "quick-res", "tiny-quick", kQuickTinyPreset);
+        QVERIFY(!res.isEmpty());
+        env.insert("ADE_RESOURCES", res);
         args << "--only" << "tiny-quick";
 #endif
         QElapsedTimer timer;
@@ -165,13 +172,10 @@ class TestReport : public QObject {
     }
 
     void aClaimThatDoesNotHoldFailsTheReport() {
-        QDir(tmp.path()).mkpath("res/presets");
-        QFile f(tmp.filePath("res/presets/tiny-claims.json"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kTinyPreset);
-        f.close();
+        const QString res = presetResources(tmp, "res", "tiny-claims", kTinyPreset);
+        QVERIFY(!res.isEmpty());
         QProcessEnvironment env;
-        env.insert("ADE_RESOURCES", tmp.filePath("res"));
+        env.insert("ADE_RESOURCES", res);
         const QString out = tmp.filePath("tiny");
         const Result r = testproc::runCli(
             {"report", "--only", "tiny-claims", "--no-figures", "--out", out}, 120000, env);
@@ -201,13 +205,11 @@ class TestReport : public QObject {
     }
 
     void controlsThatChangeThePresetAlikeTrainOnce() {
-        QDir(tmp.path()).mkpath("shared-res/presets");
-        QFile f(tmp.filePath("shared-res/presets/shared-control.json"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kSharedControlPreset);
-        f.close();
+        const QString res =
+            presetResources(tmp, "shared-res", "shared-control", kSharedControlPreset);
+        QVERIFY(!res.isEmpty());
         QProcessEnvironment env;
-        env.insert("ADE_RESOURCES", tmp.filePath("shared-res"));
+        env.insert("ADE_RESOURCES", res);
         const QString out = tmp.filePath("shared");
         const Result r = testproc::runCli(
             {"report", "--only", "shared-control", "--no-figures", "--out", out}, 120000, env);
