@@ -16,10 +16,10 @@
 
 #include "ChartArea.h"
 #include "LessonPanel.h"
-#include "MainWindow.h"
 #include "RunController.h"
 #include "RunStore.h"
-#include "SweepView.h"
+#include "workspace/Shell.h"
+#include "workspace/Workspace.h"
 
 namespace ade::ui {
 
@@ -33,24 +33,25 @@ bool isEditor(const QWidget* w) {
 }
 }  // namespace
 
-LessonPlayer::LessonPlayer(MainWindow* window, const std::string& argv0)
-    : QObject(window), window_(window) {
+LessonPlayer::LessonPlayer(Workspace* workspace, Shell* shell, const std::string& argv0,
+                           QObject* parent)
+    : QObject(parent), workspace_(workspace), shell_(shell) {
     setObjectName(QStringLiteral("lessonPlayer"));
     library_ = std::make_unique<ade::LessonLibrary>(ade::LessonLibrary::defaultDirectories(argv0));
-    panel_ = new LessonPanel(window);
+    panel_ = new LessonPanel(shell->dialogParent());
     connect(panel_, &LessonPanel::nextClicked, this, &LessonPlayer::next);
     connect(panel_, &LessonPanel::backClicked, this, &LessonPlayer::back);
     connect(panel_, &LessonPanel::leaveClicked, this, &LessonPlayer::leave);
 
     auto make = [this](const char* name, const QString& text, const QList<QKeySequence>& keys,
                        const QString& tip) {
-        auto* a = new QAction(text, window_);
+        auto* a = new QAction(text, shell_->dialogParent());
         a->setObjectName(QLatin1String(name));
         a->setShortcuts(keys);
         a->setShortcutContext(Qt::WindowShortcut);
         a->setStatusTip(tip);
         a->setEnabled(false);  // only while a lesson plays: the keys are free otherwise
-        window_->addAction(a);
+        shell_->dialogParent()->addAction(a);
         return a;
     };
     next_ = make("lessonNextStep", tr("&Next step"), {QKeySequence(Qt::Key_PageDown)},
@@ -63,7 +64,7 @@ LessonPlayer::LessonPlayer(MainWindow* window, const std::string& argv0)
     connect(back_, &QAction::triggered, this, &LessonPlayer::back);
     connect(leave_, &QAction::triggered, this, &LessonPlayer::leave);
 
-    RunController* c = window_->controller();
+    RunController* c = workspace_->controller();
     connect(c, &RunController::runStarted, this, [this] { updateEmphasis(); });
     connect(c, &RunController::activeChanged, this, [this] { onDrained(); });
     connect(c, &RunController::allFinished, this, [this] { onDrained(); });
@@ -90,7 +91,7 @@ void LessonPlayer::buildMenu(QMenu* menu) {
         QAction* a = menu->addAction(QString::fromStdString(e.title), this, [this, name] {
             QString error;
             if (!playNamed(name, &error))
-                QMessageBox::warning(window_, tr("Cannot play the lesson"), error);
+                QMessageBox::warning(shell_->dialogParent(), tr("Cannot play the lesson"), error);
         });
         a->setObjectName(QStringLiteral("lesson.") + name);
         a->setToolTip(QString::fromStdString(e.description));
@@ -100,12 +101,12 @@ void LessonPlayer::buildMenu(QMenu* menu) {
         menu->addAction(tr("(no lessons found)"))->setEnabled(false);
     menu->addSeparator();
     menu->addAction(tr("&Open lesson file…"), this, [this] {
-        const QString file = QFileDialog::getOpenFileName(window_, tr("Open lesson"), QString(),
+        const QString file = QFileDialog::getOpenFileName(shell_->dialogParent(), tr("Open lesson"), QString(),
                                                           tr("Lessons (*.json)"));
         if (file.isEmpty()) return;
         QString error;
         if (!playFile(file, &error))
-            QMessageBox::warning(window_, tr("Cannot play the lesson"), error);
+            QMessageBox::warning(shell_->dialogParent(), tr("Cannot play the lesson"), error);
     })->setObjectName(QStringLiteral("openLesson"));
     menu->addSeparator();
     for (QAction* a : {next_, back_, leave_})
@@ -133,7 +134,7 @@ bool LessonPlayer::playFile(const QString& file, QString* error) {
 }
 
 bool LessonPlayer::play(const ade::Lesson& lesson, QString* error) {
-    if (auto e = ade::checkLesson(lesson, window_->presets())) {
+    if (auto e = ade::checkLesson(lesson, workspace_->presets())) {
         if (error) *error = QString::fromStdString(e->message);
         return false;
     }
@@ -141,9 +142,9 @@ bool LessonPlayer::play(const ade::Lesson& lesson, QString* error) {
     lesson_ = lesson;
     if (!wasPlaying) {
         setPlayingActions(true);
-        enteredPresentation_ = !window_->presentation();
+        enteredPresentation_ = !shell_->presentation();
     }
-    window_->setPresentation(true);
+    shell_->setPresentation(true);
     panel_->show();
     index_ = 0;
     showStep();
@@ -154,7 +155,7 @@ void LessonPlayer::setPlayingActions(bool on) {
     for (QAction* a : {next_, back_, leave_})
         a->setEnabled(on);
     // Esc: Stop's key normally; while a lesson plays it leaves the lesson.
-    QAction* stop = window_->action(QStringLiteral("stop"));
+    QAction* stop = shell_->action(QStringLiteral("stop"));
     if (on) {
         stopKeys_ = stop->shortcuts();
         stop->setShortcuts({});
@@ -181,10 +182,10 @@ bool LessonPlayer::goTo(int index) {
 }
 
 void LessonPlayer::stopStep() {
-    RunController* c = window_->controller();
+    RunController* c = workspace_->controller();
     c->setPauseAtIteration(-1);
     if (c->anyActive()) c->stopAndWait();
-    if (window_->sweepView()->isRunning()) window_->sweepView()->cancelAndWait();
+    shell_->cancelSweep();
 }
 
 bool LessonPlayer::continuesBatch(const ade::Plan& plan) const {
@@ -192,34 +193,34 @@ bool LessonPlayer::continuesBatch(const ade::Plan& plan) const {
     // in the list: a step that only points at something else in the same runs.
     if (plan.sweep) return false;
     const auto wanted = ade::plainRuns(plan);
-    const auto& runs = window_->batchRuns();
-    const auto& ids = window_->batchIds();
+    const auto& runs = workspace_->batchRuns();
+    const auto& ids = workspace_->batchIds();
     if (runs.size() != wanted.size() || ids.size() != wanted.size()) return false;
     for (std::size_t i = 0; i < wanted.size(); ++i)
         if (runs[i].label != wanted[i].label ||
-            runs[i].config.toJson() != wanted[i].config.toJson() || !window_->store()->run(ids[i]))
+            runs[i].config.toJson() != wanted[i].config.toJson() || !workspace_->store()->run(ids[i]))
             return false;
     return true;
 }
 
 void LessonPlayer::showStep() {
     const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
-    window_->charts()->setRunEmphasis({}, {});
+    shell_->charts()->setRunEmphasis({}, {});
     ade::LessonError err;
-    plan_ = ade::stepPlan(*lesson_, static_cast<std::size_t>(index_), window_->presets(), &err);
+    plan_ = ade::stepPlan(*lesson_, static_cast<std::size_t>(index_), workspace_->presets(), &err);
     // Steps that share a plan share its runs: the next one carries on where they are.
     const bool carryOn = plan_ && continuesBatch(*plan_);
     if (!carryOn) stopStep();
     panel_->showStep(QString::fromStdString(lesson_->title), index_, stepCount(),
                      QString::fromStdString(step.title), QString::fromStdString(step.caption));
-    panel_->setLarge(window_->presentation());
+    panel_->setLarge(shell_->presentation());
     if (!plan_) {  // checked when the lesson started; a preset file changed since
         panel_->setStatus(QString::fromStdString(err.message));
         emit stepShown(index_);
         return;
     }
     panel_->setStatus({});
-    RunController* c = window_->controller();
+    RunController* c = workspace_->controller();
     c->setPauseAtIteration(step.pauseIteration);
     if (carryOn) {
         if (c->anyActive() && c->paused()) c->resumeAll();  // a pause of the step before
@@ -228,25 +229,25 @@ void LessonPlayer::showStep() {
             !step.preset.empty()
                 ? QString::fromStdString(step.preset)
                 : tr("%1, step %2").arg(QString::fromStdString(lesson_->name)).arg(index_ + 1);
-        window_->loadPlan(*plan_, name, true);
+        shell_->loadPlan(*plan_, name, true);
     }
     // The chart it names, alone on the screen (shown first if View > Charts had it off).
     int chart = -1;
     if (!step.highlightChart.empty()) {
         const QString id = QString::fromStdString(step.highlightChart);
         auto find = [&] {
-            const auto& panels = window_->charts()->panels();
+            const auto& panels = shell_->charts()->panels();
             for (std::size_t i = 0; i < panels.size(); ++i)
                 if (panels[i]->spec().id == id) return static_cast<int>(i);
             return -1;
         };
         chart = find();
         if (chart < 0) {
-            window_->charts()->setChartShown(id, true);
+            shell_->charts()->setChartShown(id, true);
             chart = find();
         }
     }
-    window_->showPresentationChart(chart);
+    shell_->showPresentationChart(chart);
     updateEmphasis();
     claimPaused_ = false;
     sinceClaimCheck_.invalidate();
@@ -261,8 +262,8 @@ void LessonPlayer::updateEmphasis() {
     const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
     if (step.highlightRun.empty()) return;
     // The step's comparison (or its Reset / Re-seed): the named run thick, its others faint.
-    const auto& ids = window_->batchIds();
-    const auto& runs = window_->batchRuns();
+    const auto& ids = workspace_->batchIds();
+    const auto& runs = workspace_->batchRuns();
     std::vector<int> bold, dim;
     for (std::size_t i = 0; i < ids.size() && i < runs.size(); ++i) {
         // A re-seeded run is labelled "<run> · seed N".
@@ -270,13 +271,13 @@ void LessonPlayer::updateEmphasis() {
                                   .section(QStringLiteral(" · seed "), 0, 0);
         (label == QString::fromStdString(step.highlightRun) ? bold : dim).push_back(ids[i]);
     }
-    if (!bold.empty()) window_->charts()->setRunEmphasis(bold, dim);
+    if (!bold.empty()) shell_->charts()->setRunEmphasis(bold, dim);
 }
 
 void LessonPlayer::onDrained() {
     if (!playing() || !plan_) return;
     const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
-    RunController* c = window_->controller();
+    RunController* c = workspace_->controller();
     if (!step.pauseClaim.empty() && !claimPaused_)
         panel_->setStatus(c->anyActive() ? tr("The runs pause when the claim “%1” first holds.")
                                                .arg(QString::fromStdString(step.pauseClaim))
@@ -288,8 +289,8 @@ void LessonPlayer::onDrained() {
     if (step.pauseIteration > 0) {
         // Paused there: every run of the step's comparison has reached the pause point.
         bool reached = c->anyActive();
-        for (int id : window_->batchIds())
-            if (const RunRecord* r = window_->store()->run(id);
+        for (int id : workspace_->batchIds())
+            if (const RunRecord* r = workspace_->store()->run(id);
                 r && isActive(r->state) && r->lastIteration() < step.pauseIteration)
                 reached = false;
         if (reached && c->paused())
@@ -313,14 +314,14 @@ std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
     if (!spec) return std::nullopt;
     // The step's comparison, every seed, as the claim sees it (histories copied: the store's
     // are column-major).
-    const auto& ids = window_->batchIds();
-    const auto& planned = window_->batchRuns();
+    const auto& ids = workspace_->batchIds();
+    const auto& planned = workspace_->batchRuns();
     std::vector<ade::MetricHistory> histories;
     histories.reserve(ids.size());
     std::vector<ade::ClaimRun> runs;
     int expected = 0;  // runs (seeds) of the claim's run
     for (std::size_t i = 0; i < ids.size() && i < planned.size(); ++i) {
-        const RunRecord* r = window_->store()->run(ids[i]);
+        const RunRecord* r = workspace_->store()->run(ids[i]);
         if (!r) continue;
         histories.push_back(r->history());
         runs.push_back({planned[i].label, planned[i].config.getInt("seed"), planned[i].varied,
@@ -339,7 +340,7 @@ std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
 void LessonPlayer::checkPauseClaim() {
     if (!playing() || !plan_ || claimPaused_) return;
     const ade::LessonStep& step = lesson_->steps[static_cast<std::size_t>(index_)];
-    RunController* c = window_->controller();
+    RunController* c = workspace_->controller();
     if (step.pauseClaim.empty() || !c->anyActive() || c->paused()) return;
     // Throttled: a claim copies every history of the comparison.
     if (sinceClaimCheck_.isValid() && sinceClaimCheck_.elapsed() < 250) return;
@@ -359,9 +360,9 @@ void LessonPlayer::checkPauseClaim() {
 
 void LessonPlayer::leave() {
     if (!playing()) return;
-    window_->controller()->setPauseAtIteration(-1);
-    window_->charts()->setRunEmphasis({}, {});
-    window_->showPresentationChart(-1);
+    workspace_->controller()->setPauseAtIteration(-1);
+    shell_->charts()->setRunEmphasis({}, {});
+    shell_->showPresentationChart(-1);
     lesson_.reset();
     plan_.reset();
     index_ = -1;
@@ -369,7 +370,7 @@ void LessonPlayer::leave() {
     emit claimHighlighted({});
     setPlayingActions(false);
     panel_->hide();
-    if (enteredPresentation_) window_->setPresentation(false);
+    if (enteredPresentation_) shell_->setPresentation(false);
     emit left();
 }
 
@@ -378,7 +379,7 @@ bool LessonPlayer::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::KeyPress && playing()) {
         auto* ke = static_cast<QKeyEvent*>(event);
         auto* w = qobject_cast<QWidget*>(watched);
-        const bool ours = w && w->window() == window_;
+        const bool ours = w && w->window() == shell_->dialogParent()->window();
         if (ours && ke->modifiers() == Qt::NoModifier &&
             (ke->key() == Qt::Key_Right || ke->key() == Qt::Key_Left) &&
             !isEditor(QApplication::focusWidget())) {

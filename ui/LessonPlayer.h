@@ -20,12 +20,15 @@ class QMenu;
 namespace ade::ui {
 
 class LessonPanel;
-class MainWindow;
+class Shell;
+class Workspace;
 
 class LessonPlayer : public QObject {
     Q_OBJECT
   public:
-    LessonPlayer(MainWindow* window, const std::string& argv0);
+    // Plays over `workspace`'s runs in `shell` (its charts, presentation mode, its form).
+    LessonPlayer(Workspace* workspace, Shell* shell, const std::string& argv0,
+                 QObject* parent = nullptr);
     ~LessonPlayer() override;
 
     QWidget* panel() const;
@@ -72,7 +75,8 @@ class LessonPlayer : public QObject {
     void checkPauseClaim();  // a few times a second while the runs stream
     void setPlayingActions(bool on);
 
-    MainWindow* window_;
+    Workspace* workspace_;
+    Shell* shell_;
     std::unique_ptr<ade::LessonLibrary> library_;
     LessonPanel* panel_ = nullptr;
     QAction* next_ = nullptr;

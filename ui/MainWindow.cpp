@@ -49,11 +49,11 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Attention Dynamics Explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/attention-explorer.svg")));
-    presets_ =
-        std::make_unique<ade::PresetLibrary>(ade::PresetLibrary::defaultDirectories(options.argv0));
-    store_ = new RunStore(this);
-    timeCursor_ = new TimeCursor(this);
-    controller_ = new RunController(store_, this);
+    workspace_ = new Workspace(options.argv0, this);
+    store_ = workspace_->store();
+    timeCursor_ = workspace_->timeCursor();
+    controller_ = workspace_->controller();
+    claims_ = workspace_->claims();
     probe_ = new RateProbe(this);
 
     tabs_ = new QTabWidget(this);
@@ -68,8 +68,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     sweepScroll->setFrameShape(QFrame::NoFrame);
     sweepScroll->setWidgetResizable(true);
     sweepScroll->setWidget(sweep_);
+    sweepTab_ = sweepScroll;
     tabs_->addTab(sweepScroll, tr("Sweep"));
-    tabs_->setTabToolTip(1, tr("Sweeps of 1–3 keys over seeds: a table, a plot, a heatmap or "
+    tabs_->setTabToolTip(tabs_->indexOf(sweepTab_), tr("Sweeps of 1–3 keys over seeds: a table, a plot, a heatmap or "
                                "parallel coordinates; successive halving; sweep folders"));
     inside_ = new InsideView(store_, timeCursor_, tabs_);
     // The landscape's row of controls is wide: it scrolls rather than widen the window beyond a
@@ -81,7 +82,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     landscapeScroll->setWidget(new LandscapePanel(store_, timeCursor_, landscapeScroll));
     inside_->addPanel(landscapeScroll, tr("Loss landscape"));
     tabs_->addTab(inside_, tr("Inside the model"));
-    tabs_->setTabToolTip(2, tr("Matrices, attention, the factor plane and the loss landscape of "
+    tabs_->setTabToolTip(tabs_->indexOf(inside_), tr("Matrices, attention, the factor plane and the loss landscape of "
                                "the focused run"));
     // The centre: the tabs, and under them a lesson's caption while one plays.
     auto* centre = new QWidget(this);
@@ -97,8 +98,8 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
 
     buildDocks();
     buildActions();
-    sessions_ = new SessionManager(this, options.persistSettings);
-    lessons_ = new LessonPlayer(this, options.argv0);
+    sessions_ = new SessionManager(workspace_, this, options.persistSettings, this);
+    lessons_ = new LessonPlayer(workspace_, this, options.argv0, this);
     centreLayout->addWidget(lessons_->panel());
     // The claim a lesson step points at, marked in both checklists.
     connect(lessons_, &LessonPlayer::claimHighlighted, this, [this](const QString& id) {
@@ -141,6 +142,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         updateStatus();
     });
     connect(sessions_, &SessionManager::sessionOpened, this, &MainWindow::onSessionOpened);
+    connect(workspace_, &Workspace::batchChanged, this, &MainWindow::updateActions);
     buildSweepWiring();
     connect(controller_, &RunController::runFinished, this, [this] { updateEstimate(); });
     connect(form_, &ParamForm::measureRequested, this, &MainWindow::measureRate);
@@ -159,7 +161,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
         updateEstimate();
         sweep_->setFormConfig(form_->config());
         charts_->setExperiment(form_->config().experiment());
-        if (presetName_.isEmpty())
+        if (workspace_->presetName().isEmpty())
             about_->setHtml(aboutHtml(form_->config().experiment(), {}, {}, {}));
     });
     connect(charts_, &ChartArea::painted, this,
@@ -203,6 +205,26 @@ MainWindow::~MainWindow() {
 
 QAction* MainWindow::action(const QString& name) const {
     return findChild<QAction*>(name);
+}
+
+void MainWindow::showMessage(const QString& text, int ms) {
+    statusBar()->showMessage(text, ms);
+}
+
+QList<int> MainWindow::selectedRunIds() const {
+    return runList_->selectedRunIds();
+}
+
+ade::Config MainWindow::formConfig() const {
+    return form_->config();
+}
+
+void MainWindow::setFormConfig(const ade::Config& config) {
+    form_->setConfig(config);
+}
+
+void MainWindow::cancelSweep() {
+    if (sweep_->isRunning()) sweep_->cancelAndWait();
 }
 
 void MainWindow::buildDocks() {
@@ -289,7 +311,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Save screenshot…"), this,
                     [this] { saveScreenshot(QStringLiteral("attention-explorer.png")); });
     QAction* animation = file->addAction(tr("Export &animation…"), this,
-                                         [this] { exportAnimationFromWindow(this); });
+                                         [this] { exportAnimationOfFocusedRun(*workspace_, *this); });
     animation->setObjectName(QStringLiteral("exportAnimation"));
     animation->setStatusTip(tr("The selected run over its parameter snapshots as MP4, animated "
                                "GIF or PNG frames"));
@@ -318,7 +340,7 @@ void MainWindow::buildMenus() {
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setObjectName(QStringLiteral("presetsMenu"));
-    for (const auto& e : presets_->entries()) {
+    for (const auto& e : workspace_->presets().entries()) {
         const QString name = QString::fromStdString(e.name);
         QAction* a = presets->addAction(name, this, [this, name] { loadPreset(name, true); });
         a->setObjectName(QStringLiteral("preset.") + name);
@@ -348,9 +370,9 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     buildPresentationMenu(view);
     view->addAction(tr("&Live charts"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
-                    [this] { tabs_->setCurrentIndex(0); });
+                    [this] { tabs_->setCurrentWidget(charts_); });
     view->addAction(tr("S&weep view"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
-                    [this] { tabs_->setCurrentIndex(1); });
+                    [this] { tabs_->setCurrentWidget(sweepTab_); });
     view->addAction(tr("&Inside the model"), QKeySequence(Qt::CTRL | Qt::Key_3), this,
                     [this] { tabs_->setCurrentWidget(inside_); })
         ->setObjectName(QStringLiteral("insideView"));

@@ -12,9 +12,10 @@
 
 #include "FrameStats.h"
 #include "config/Config.h"
-#include "models/ParamSet.h"
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
+#include "workspace/Shell.h"
+#include "workspace/Workspace.h"
 
 class QAction;
 class QMenu;
@@ -60,7 +61,7 @@ struct LaunchOptions {
     std::string argv0;
 };
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public Shell {
     Q_OBJECT
   public:
     explicit MainWindow(const LaunchOptions& options, QWidget* parent = nullptr);
@@ -69,13 +70,15 @@ class MainWindow : public QMainWindow {
     // Applies the launch options (preset, autorun, screenshot, ...) once the event loop runs.
     void launch();
 
-    RunStore* store() const { return store_; }
+    // The document the window shows: presets, runs, batch, seeds, claims, time cursor.
+    Workspace* workspace() const { return workspace_; }
+    RunStore* store() const { return workspace_->store(); }
     // The iteration the inside views and the curves' cursor show (time travel).
-    TimeCursor* timeCursor() const { return timeCursor_; }
+    TimeCursor* timeCursor() const { return workspace_->timeCursor(); }
     TimeTravelBar* timeTravelBar() const { return timeBar_; }
-    RunController* controller() const { return controller_; }
+    RunController* controller() const { return workspace_->controller(); }
     ParamForm* form() const { return form_; }
-    ChartArea* charts() const { return charts_; }
+    ChartArea* charts() const override { return charts_; }
     RunListWidget* runList() const { return runList_; }
     SweepView* sweepView() const { return sweep_; }
     // File > Open sweep folder… (asks for the folder when `dir` is empty); the sweep tab shows it.
@@ -83,18 +86,18 @@ class MainWindow : public QMainWindow {
     // "Inside the model": matrices, attention, factor plane (a tab beside the charts).
     InsideView* insideView() const { return inside_; }
     SessionManager* sessions() const { return sessions_; }
-    QAction* action(const QString& name) const;  // by objectName: start, pause, step, ...
-    const ade::PresetLibrary& presets() const { return *presets_; }
+    QAction* action(const QString& name) const override;  // by objectName: start, pause, ...
+    const ade::PresetLibrary& presets() const { return workspace_->presets(); }
 
     // Run actions (also bound to buttons, menus and shortcuts).
     // `overrides` ("KEY=VALUE", as the CLI's --set) apply to every run of the preset.
     bool loadPreset(const QString& name, bool start,
                     const std::vector<std::string>& overrides = {});
     // As loadPreset, for a plan already loaded (a lesson's step), shown under `name`.
-    bool loadPlan(const ade::Plan& plan, const QString& name, bool start);
+    bool loadPlan(const ade::Plan& plan, const QString& name, bool start) override;
     // The runs of the last Start / preset (what Reset and Re-seed act on): ids and their plan.
-    const std::vector<int>& batchIds() const { return batch_; }
-    const std::vector<ade::PlannedRun>& batchRuns() const { return batchPlan_; }
+    const std::vector<int>& batchIds() const { return workspace_->batchIds(); }
+    const std::vector<ade::PlannedRun>& batchRuns() const { return workspace_->batchRuns(); }
     LessonPlayer* lessons() const { return lessons_; }
     // Start: on an idle window whose form still shows the loaded preset, the preset's whole
     // comparison (all its runs); otherwise one new run of the form (startFromForm).
@@ -120,7 +123,7 @@ class MainWindow : public QMainWindow {
     QSpinBox* seedsBox() const { return seeds_; }
     // The loaded preset's claims, checked live over its comparison's runs (all seeds) and
     // shown as a checklist above the About text (and under the charts in presentation mode).
-    ClaimsMonitor* claims() const { return claims_; }
+    ClaimsMonitor* claims() const { return workspace_->claims(); }
     ClaimsChecklist* claimsChecklist() const { return checklist_; }
     ClaimsChecklist* presentationChecklist() const { return presentChecklist_; }
     // Why Start is disabled ("" when it is not): the form's first problem.
@@ -134,17 +137,25 @@ class MainWindow : public QMainWindow {
     void fitToScreen();
     // Presentation mode (F11): docks and tab bar hidden, full screen, the charts alone with
     // large type, thick lines and the projector palette; leaving restores the layout before.
-    void setPresentation(bool on);
-    bool presentation() const { return presentation_; }
+    void setPresentation(bool on) override;
+    bool presentation() const override { return presentation_; }
     // Presentation mode's chart: the grid's chart `index` alone (0-based), or -1 the 2x2 grid
     // (keys 1-4 and 0); the menu's check marks follow.
-    void showPresentationChart(int index);
+    void showPresentationChart(int index) override;
     // Help > Keyboard shortcuts: every action of the window that has a key (text, key).
     std::vector<std::pair<QString, QString>> shortcutList() const;
     QString quickStartHtml() const;
     static QString runCount(int n);  // "1 run", "2 runs"
     bool saveScreenshot(const QString& file);
     bool writeStats(const QString& file, QString* error = nullptr) const;
+
+    // Shell: what sessions, lessons and exports ask of the window.
+    QWidget* dialogParent() override { return this; }
+    void showMessage(const QString& text, int ms) override;
+    QList<int> selectedRunIds() const override;
+    ade::Config formConfig() const override;
+    void setFormConfig(const ade::Config& config) override;
+    void cancelSweep() override;
 
   signals:
     void screenshotSaved(const QString& file);
@@ -161,24 +172,15 @@ class MainWindow : public QMainWindow {
     void updateEstimate();
     void measureRate();  // a quick measurement of the form's speed (RateProbe)
     void onSessionOpened();  // the form, About panel and status follow an opened session
-    bool formSettingsAlreadyRan() const;  // a run of the list has exactly the form's config
     void onDrained(bool changed);
     void onAllFinished();
     void buildHelpMenu();
     void buildSeedsControl(QToolBar* toolbar);
     // The About dock's contents: the claims checklist above the About text.
     QWidget* buildAboutPanel();
-    void setPresetClaims(const std::vector<ade::ClaimSpec>& claims);
-    // The runs of the batch just started are the claims' runs (a preset's comparison).
-    void watchClaims();
     void buildPresentationMenu(QMenu* view);
     void updateEmptyHint();
     void startPresetComparison();
-    // Starts a comparison (resolving "same start as"); it becomes the current batch.
-    bool startBatch(const std::vector<ade::PlannedRun>& runs, bool paused = false);
-    // The initial weights of each run with init = same (from the batch or the run list).
-    bool resolveInitial(const std::vector<ade::PlannedRun>& runs,
-                        std::vector<std::optional<ade::ParamSet>>& initial);
     void finishLaunch();
     void showAbout(const QString& preset, const QString& description, const QString& about);
     void exportRun(int id);
@@ -191,11 +193,13 @@ class MainWindow : public QMainWindow {
     void saveSettings() const;
 
     LaunchOptions options_;
-    std::unique_ptr<ade::PresetLibrary> presets_;
+    Workspace* workspace_ = nullptr;
+    // Short names for the workspace's parts (owned by it).
     RunStore* store_ = nullptr;
     TimeCursor* timeCursor_ = nullptr;
-    TimeTravelBar* timeBar_ = nullptr;
     RunController* controller_ = nullptr;
+    ClaimsMonitor* claims_ = nullptr;
+    TimeTravelBar* timeBar_ = nullptr;
     ParamForm* form_ = nullptr;
     ChartArea* charts_ = nullptr;
     RunListWidget* runList_ = nullptr;
@@ -204,15 +208,12 @@ class MainWindow : public QMainWindow {
     SessionManager* sessions_ = nullptr;  // File menu: sessions, exports, recovery
     LessonPlayer* lessons_ = nullptr;     // Lessons menu and the caption under the charts
     QTabWidget* tabs_ = nullptr;
+    QWidget* sweepTab_ = nullptr;  // the sweep view's page of tabs_ (it scrolls)
     QTextBrowser* about_ = nullptr;
     QLabel* stateLabel_ = nullptr;
     QLabel* iterLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;
     QLabel* pointsLabel_ = nullptr;
-    QString presetName_, presetDescription_, presetAbout_;
-    // The runs of the last Start / preset: what Reset and Re-seed act on.
-    std::vector<int> batch_;
-    std::vector<ade::PlannedRun> batchPlan_;
     RateProbe* probe_ = nullptr;
     std::vector<std::pair<ade::Config, double>> probedRates_;  // config, iterations per second
     bool launchPending_ = false;
@@ -224,17 +225,12 @@ class MainWindow : public QMainWindow {
     bool chartsDirty_ = false;
     bool presentation_ = false;
     bool screenshotTaken_ = false;
-    // The loaded preset's runs (none for a sweep) and the form it filled in (JSON): Start on an
-    // idle window with that form starts them all.
-    std::vector<ade::PlannedRun> presetRuns_;
-    std::string presetForm_;
     // The layout before presentation mode, restored when it ends.
     QByteArray savedState_, savedGeometry_;
     Qt::WindowStates savedWindowState_;
     int savedTab_ = 0;
     QIcon playIcon_, pauseIcon_;  // made once (see updateActions)
     QSpinBox* seeds_ = nullptr;
-    ClaimsMonitor* claims_ = nullptr;
     ClaimsChecklist* checklist_ = nullptr;
     ClaimsChecklist* presentChecklist_ = nullptr;
     // Sweep configs whose runs are in the run list (their label -> the runs' ids), so a second

@@ -12,7 +12,6 @@
 namespace ade::ui {
 
 QWidget* MainWindow::buildAboutPanel() {
-    claims_ = new ClaimsMonitor(store_, this);
     auto* panel = new QWidget;
     panel->setObjectName(QStringLiteral("aboutPanel"));
     auto* lay = new QVBoxLayout(panel);
@@ -34,17 +33,6 @@ QWidget* MainWindow::buildAboutPanel() {
         presentChecklist_->setVisible(presentation_ && presentChecklist_->hasClaims());
     });
     return panel;
-}
-
-void MainWindow::setPresetClaims(const std::vector<ade::ClaimSpec>& claims) {
-    claims_->setClaims(claims);
-}
-
-void MainWindow::watchClaims() {
-    std::vector<std::pair<int, std::string>> runs;
-    for (std::size_t i = 0; i < batch_.size() && i < batchPlan_.size(); ++i)
-        runs.emplace_back(batch_[i], batchPlan_[i].label);
-    claims_->setRuns(std::move(runs));
 }
 
 }  // namespace ade::ui

@@ -141,11 +141,11 @@ void MainWindow::updateEmptyHint() {
     QString what;
     if (startStartsComparison()) {
         QStringList names;
-        for (const auto& r : presetRuns_)
+        for (const auto& r : workspace_->presetRuns())
             names << QString::fromStdString(r.label).toHtmlEscaped();
         what = tr("Press <b>Start</b> (%1) to run preset <i>%2</i>: %3 compared (%4).")
-                   .arg(key("start"), presetName_.toHtmlEscaped(),
-                        runCount(static_cast<int>(presetRuns_.size())),
+                   .arg(key("start"), workspace_->presetName().toHtmlEscaped(),
+                        runCount(static_cast<int>(workspace_->presetRuns().size())),
                         names.join(QStringLiteral(", ")));
     } else {
         what = tr("Press <b>Start</b> (%1) to run the form's settings.").arg(key("start"));

@@ -125,7 +125,7 @@ void MainWindow::launch() {
             bool loaded = loadPreset(options_.preset, false, options_.sets);
             if (loaded && options_.seeds > 0) setSeeds(options_.seeds);  // over the preset's
             if (loaded && options_.autorun) {  // as loadPreset(…, true), with these seeds
-                if (presetRuns_.empty())
+                if (!workspace_->hasComparison())
                     sweep_->start();
                 else
                     startPresetComparison();

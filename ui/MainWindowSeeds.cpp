@@ -26,14 +26,18 @@ void MainWindow::buildSeedsControl(QToolBar* toolbar) {
     toolbar->addSeparator();
     toolbar->addWidget(label);
     toolbar->addWidget(seeds_);
+    // The box shows the workspace's count and sets it.
+    seeds_->setValue(workspace_->seeds());
+    connect(seeds_, &QSpinBox::valueChanged, workspace_, &Workspace::setSeeds);
+    connect(workspace_, &Workspace::seedsChanged, seeds_, &QSpinBox::setValue);
 }
 
 int MainWindow::seeds() const {
-    return seeds_ ? seeds_->value() : 1;
+    return workspace_->seeds();
 }
 
 void MainWindow::setSeeds(int k) {
-    if (seeds_) seeds_->setValue(k);
+    workspace_->setSeeds(k);
 }
 
 }  // namespace ade::ui

@@ -123,7 +123,8 @@ void MainWindow::updateActions() {
     start->setToolTip(!valid ? tr("Start is disabled: %1").arg(startBlockedReason())
                       : comparison
                           ? tr("Start the comparison of preset %1: %2 (%3)")
-                                .arg(presetName_, runCount(static_cast<int>(presetRuns_.size())),
+                                .arg(workspace_->presetName(),
+                                     runCount(static_cast<int>(workspace_->presetRuns().size())),
                                      key)
                           : tr("Start a new run with the parameters of the form (%1)").arg(key));
     QAction* pause = action(QStringLiteral("pause"));
@@ -139,8 +140,8 @@ void MainWindow::updateActions() {
     if (pause->icon().cacheKey() != icon.cacheKey()) pause->setIcon(icon);
     action(QStringLiteral("step"))->setEnabled(active || valid);
     action(QStringLiteral("stop"))->setEnabled(active);
-    action(QStringLiteral("reset"))->setEnabled(!batch_.empty());
-    action(QStringLiteral("reseed"))->setEnabled(!batch_.empty());
+    action(QStringLiteral("reset"))->setEnabled(!workspace_->batchIds().empty());
+    action(QStringLiteral("reseed"))->setEnabled(!workspace_->batchIds().empty());
     updateEmptyHint();
 }
 
@@ -221,14 +222,8 @@ void MainWindow::onSessionOpened() {
     for (const auto& r : store_->runs())
         if (!first || (r->visible && !first->visible)) first = r.get();
     if (first) form_->setConfig(first->config);
-    presetName_.clear();
-    presetDescription_.clear();
-    presetAbout_.clear();
-    presetRuns_.clear();
-    presetForm_.clear();
+    workspace_->clearPlan();
     showAbout({}, {}, {});
-    batch_.clear();
-    batchPlan_.clear();
     if (tabs_->currentWidget() != inside_) tabs_->setCurrentWidget(charts_);
     updateActions();
     updateStatus();

@@ -82,7 +82,7 @@ bool MainWindow::openSweepFolder(const QString& dir) {
         path = QFileDialog::getExistingDirectory(this, tr("Open sweep folder"), QString(),
                                                  QFileDialog::ShowDirsOnly);
     if (path.isEmpty()) return false;
-    tabs_->setCurrentIndex(1);
+    tabs_->setCurrentWidget(sweepTab_);
     const bool ok = sweep_->openFolder(path);
     updateStatus();
     return ok;

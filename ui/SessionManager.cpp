@@ -17,12 +17,11 @@
 #include "DataExport.h"
 #include "ExportDialog.h"
 #include "FolderDialog.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
 #include "RunController.h"
-#include "RunListWidget.h"
 #include "SessionBridge.h"
 #include "plan/Preset.h"
+#include "workspace/Shell.h"
+#include "workspace/Workspace.h"
 
 namespace ade::ui {
 
@@ -30,13 +29,14 @@ namespace {
 const char* kRecentKey = "session/recent";
 }
 
-SessionManager::SessionManager(MainWindow* window, bool persistent)
-    : QObject(window), window_(window), persistent_(persistent) {
+SessionManager::SessionManager(Workspace* workspace, Shell* shell, bool persistent,
+                               QObject* parent)
+    : QObject(parent), workspace_(workspace), shell_(shell), persistent_(persistent) {
     interactive_ = persistent;
     recoveryTimer_.setInterval(10000);
     connect(&recoveryTimer_, &QTimer::timeout, this, [this] { writeRecovery(); });
-    connect(window_->controller(), &RunController::activeChanged, this, [this] {
-        if (window_->controller()->anyActive()) {
+    connect(workspace_->controller(), &RunController::activeChanged, this, [this] {
+        if (workspace_->controller()->anyActive()) {
             if (!recoveryTimer_.isActive() && !recoveryPath_.isEmpty()) recoveryTimer_.start();
         } else if (recoveryTimer_.isActive()) {
             recoveryTimer_.stop();
@@ -45,7 +45,7 @@ SessionManager::SessionManager(MainWindow* window, bool persistent)
         updateActions();
     });
     // Unsaved work: any change of the runs since the last save or open.
-    const RunStore* store = window_->store();
+    const RunStore* store = workspace_->store();
     for (auto signal : {&RunStore::runAdded, &RunStore::runRemoved, &RunStore::runChanged,
                         &RunStore::dataAppended})
         connect(store, signal, this, [this] { unsaved_ = true; });
@@ -83,7 +83,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("&Open session…"), QKeySequence::Open,
         tr("Open a saved session: runs, histories, charts"),
         [this] {
-            const QString f = QFileDialog::getOpenFileName(window_, tr("Open session"), current_,
+            const QString f = QFileDialog::getOpenFileName(shell_->dialogParent(), tr("Open session"), current_,
                                                            tr("Sessions (*.json);;All files (*)"));
             if (!f.isEmpty()) openSession(f);
         },
@@ -97,7 +97,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
         [this] {
             QString f = current_;
             if (f.isEmpty())
-                f = QFileDialog::getSaveFileName(window_, tr("Save session"), "session.json",
+                f = QFileDialog::getSaveFileName(shell_->dialogParent(), tr("Save session"), "session.json",
                                                  tr("Sessions (*.json)"));
             if (!f.isEmpty()) saveSession(f);
         },
@@ -106,7 +106,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("Save session &as…"), QKeySequence::SaveAs, tr("Save the session under a new name"),
         [this] {
             const QString f = QFileDialog::getSaveFileName(
-                window_, tr("Save session as"), current_.isEmpty() ? "session.json" : current_,
+                shell_->dialogParent(), tr("Save session as"), current_.isEmpty() ? "session.json" : current_,
                 tr("Sessions (*.json)"));
             if (!f.isEmpty()) saveSession(f);
         },
@@ -116,13 +116,13 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("&Export charts…"), QKeySequence(Qt::CTRL | Qt::Key_E),
         tr("Charts to PNG, SVG and PDF, screen or publication style"),
         [this] {
-            const auto* charts = window_->charts();
-            const std::vector<ChartSpec> specs = figureCharts(*window_->store());
+            const auto* charts = shell_->charts();
+            const std::vector<ChartSpec> specs = figureCharts(*workspace_->store());
             ExportDialog dlg(QDir::currentPath() + "/figures", specs, charts->logY(),
-                             charts->logX(), charts->smoothing(), window_);
+                             charts->logX(), charts->smoothing(), shell_->dialogParent());
             if (dlg.exec() != QDialog::Accepted) return;
             FigureOptions o = dlg.options();
-            o.metadata = reproductionText(*window_->store());
+            o.metadata = reproductionText(*workspace_->store());
             QString error;
             QStringList written;
             // Each figure as its chart is on screen: curves hidden there stay hidden, a zoomed
@@ -140,7 +140,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
                 fo.yMax = y1;
             };
             if (dlg.chartId().isEmpty()) {
-                written = renderAllFigures(*window_->store(), o, dlg.formats(), dlg.folder(),
+                written = renderAllFigures(*workspace_->store(), o, dlg.formats(), dlg.folder(),
                                            &error, asOnScreen);
             } else {
                 QDir().mkpath(dlg.folder());
@@ -153,14 +153,14 @@ void SessionManager::addToFileMenu(QMenu* file) {
                             asOnScreen(spec, o);
                             const QString path =
                                 QDir(dlg.folder()).filePath(spec.id + "." + figureSuffix(f));
-                            if (!renderFigure(spec, *window_->store(), o, f, path, &error)) break;
+                            if (!renderFigure(spec, *workspace_->store(), o, f, path, &error)) break;
                             written << path;
                         }
             }
             if (!error.isEmpty())
                 showError(tr("Export failed"), error);
             else
-                window_->statusBar()->showMessage(
+                shell_->showMessage(
                     tr("Exported %1 files to %2").arg(written.size()).arg(dlg.folder()), 8000);
         },
         "exportCharts");
@@ -180,11 +180,11 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("C&ontinue selected run…"), QKeySequence(Qt::CTRL | Qt::Key_K),
         tr("Train a stopped run further from its saved parameters"),
         [this] {
-            const auto ids = window_->runList()->selectedRunIds();
+            const auto ids = shell_->selectedRunIds();
             if (ids.isEmpty()) return;
             bool ok = false;
             const int more = QInputDialog::getInt(
-                window_, tr("Continue run"), tr("More iterations"), 1000, 1, 100000000, 100, &ok);
+                shell_->dialogParent(), tr("Continue run"), tr("More iterations"), 1000, 1, 100000000, 100, &ok);
             QString error;
             if (ok && !continueRun(ids.front(), more, &error))
                 showError(tr("Cannot continue"), error);
@@ -194,21 +194,21 @@ void SessionManager::addToFileMenu(QMenu* file) {
 }
 
 void SessionManager::updateActions() {
-    if (continueAction_) continueAction_->setEnabled(!window_->controller()->anyActive());
+    if (continueAction_) continueAction_->setEnabled(!workspace_->controller()->anyActive());
 }
 
 void SessionManager::showError(const QString& title, const QString& message) {
-    window_->statusBar()->showMessage(message, 15000);
-    if (interactive_) QMessageBox::warning(window_, title, message);
+    shell_->showMessage(message, 15000);
+    if (interactive_) QMessageBox::warning(shell_->dialogParent(), title, message);
 }
 
 bool SessionManager::saveSession(const QString& file, QString* error) {
-    const auto* charts = window_->charts();
+    const auto* charts = shell_->charts();
     const nlohmann::json settings = {
         {"log_y", charts->logY()}, {"log_x", charts->logX()}, {"smoothing", charts->smoothing()},
         {"wall_time_x", charts->wallTimeX()}};
     std::string err;
-    if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*window_->store(), settings),
+    if (!ade::writeSessionFile(file.toStdString(), sessionFromStore(*workspace_->store(), settings),
                                true, &err)) {
         const QString msg = QString::fromStdString(err);
         if (error) *error = msg;
@@ -218,7 +218,7 @@ bool SessionManager::saveSession(const QString& file, QString* error) {
     current_ = file;
     unsaved_ = false;
     addRecent(file);
-    window_->statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+    shell_->showMessage(tr("Saved %1").arg(file), 5000);
     return true;
 }
 
@@ -231,15 +231,15 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
         return false;
     }
     if (replace) {
-        window_->controller()->stopAndWait();
+        workspace_->controller()->stopAndWait();
         std::vector<int> ids;
-        for (const auto& run : window_->store()->runs())
+        for (const auto& run : workspace_->store()->runs())
             ids.push_back(run->id);
         for (int id : ids)
-            window_->store()->removeRun(id);
+            workspace_->store()->removeRun(id);
     }
-    addSessionToStore(*r.session, *window_->store());
-    auto* charts = window_->charts();
+    addSessionToStore(*r.session, *workspace_->store());
+    auto* charts = shell_->charts();
     const auto& cs = r.session->chartSettings;
     if (cs.contains("log_y") && cs["log_y"].is_boolean()) charts->setLogY(cs["log_y"].get<bool>());
     if (cs.contains("log_x") && cs["log_x"].is_boolean()) charts->setLogX(cs["log_x"].get<bool>());
@@ -260,15 +260,15 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
         status +=
             tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
             (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
-    window_->statusBar()->showMessage(status, 10000);
+    shell_->showMessage(status, 10000);
     return true;
 }
 
 bool SessionManager::exportCharts(const QString& folder, QString* error) {
     FigureOptions o;
-    o.metadata = reproductionText(*window_->store());
+    o.metadata = reproductionText(*workspace_->store());
     QString err;
-    renderAllFigures(*window_->store(), o,
+    renderAllFigures(*workspace_->store(), o,
                      {FigureFormat::Png, FigureFormat::Svg, FigureFormat::Pdf}, folder, &err);
     if (error) *error = err;
     return err.isEmpty();
@@ -276,13 +276,13 @@ bool SessionManager::exportCharts(const QString& folder, QString* error) {
 
 void SessionManager::exportData(bool json) {
     std::vector<const RunRecord*> runs;
-    for (int id : window_->runList()->selectedRunIds())
-        if (const auto* r = window_->store()->run(id)) runs.push_back(r);
-    if (runs.empty()) runs = window_->store()->visibleRuns();  // "all": those on the charts
+    for (int id : shell_->selectedRunIds())
+        if (const auto* r = workspace_->store()->run(id)) runs.push_back(r);
+    if (runs.empty()) runs = workspace_->store()->visibleRuns();  // "all": those on the charts
     if (runs.empty()) return;
     QString error;
     if (json) {
-        const QString f = QFileDialog::getSaveFileName(window_, tr("Export data as JSON"),
+        const QString f = QFileDialog::getSaveFileName(shell_->dialogParent(), tr("Export data as JSON"),
                                                        "runs.json", tr("JSON (*.json)"));
         if (f.isEmpty() || exportRunsJson(runs, f, {}, &error)) return;
     } else {
@@ -293,15 +293,15 @@ void SessionManager::exportData(bool json) {
 }
 
 QString SessionManager::chooseExportFolder(const QString& title) {
-    const QString d = chooseFolder(window_, title, exportFolder_);
+    const QString d = chooseFolder(shell_->dialogParent(), title, exportFolder_);
     if (!d.isEmpty()) exportFolder_ = d;  // the next export starts there
     return d;
 }
 
 void SessionManager::exportParams() {
-    const auto ids = window_->runList()->selectedRunIds();
+    const auto ids = shell_->selectedRunIds();
     if (ids.isEmpty()) return;
-    const RunRecord* r = window_->store()->run(ids.front());
+    const RunRecord* r = workspace_->store()->run(ids.front());
     const QString d = chooseExportFolder(tr("Export parameters to folder"));
     if (!r || d.isEmpty()) return;
     QString error;
@@ -310,10 +310,10 @@ void SessionManager::exportParams() {
 }
 
 bool SessionManager::writeRecovery(QString* error) {
-    if (recoveryPath_.isEmpty() || !recoveryLock_ || window_->store()->runs().empty()) return false;
+    if (recoveryPath_.isEmpty() || !recoveryLock_ || workspace_->store()->runs().empty()) return false;
     std::string err;
     const bool ok = ade::writeSessionFile(recoveryPath_.toStdString(),
-                                          sessionFromStore(*window_->store()), false, &err);
+                                          sessionFromStore(*workspace_->store()), false, &err);
     if (!ok && error) *error = QString::fromStdString(err);
     return ok;
 }
@@ -321,7 +321,7 @@ bool SessionManager::writeRecovery(QString* error) {
 void SessionManager::offerRecovery() {
     if (recoveryPath_.isEmpty() || !recoveryLock_ || !QFileInfo::exists(recoveryPath_)) return;
     const auto answer =
-        interactive_ ? QMessageBox::question(window_, tr("Recover runs?"),
+        interactive_ ? QMessageBox::question(shell_->dialogParent(), tr("Recover runs?"),
                                              tr("The explorer closed while runs were in progress "
                                                 "last time (closed mid-run, or it did not close "
                                                 "normally). Restore the runs it had (histories up "
@@ -333,14 +333,14 @@ void SessionManager::offerRecovery() {
 }
 
 bool SessionManager::hasUnsavedRuns() const {
-    return unsaved_ && !window_->store()->runs().empty();
+    return unsaved_ && !workspace_->store()->runs().empty();
 }
 
 SessionManager::CloseChoice SessionManager::askToSave() {
     QMessageBox box(QMessageBox::Question, tr("Save the runs?"),
                     tr("The runs in the window have not been saved. Save them as a session "
                        "before closing?"),
-                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window_);
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, shell_->dialogParent());
     box.setObjectName(QStringLiteral("askToSave"));
     box.setInformativeText(tr("Discard closes without keeping them; Cancel keeps the window "
                               "open (active runs go on)."));
@@ -350,10 +350,10 @@ SessionManager::CloseChoice SessionManager::askToSave() {
     if (answer != QMessageBox::Save) return CloseChoice::Cancel;
     QString file = current_;
     if (file.isEmpty())
-        file = QFileDialog::getSaveFileName(window_, tr("Save session"), "session.json",
+        file = QFileDialog::getSaveFileName(shell_->dialogParent(), tr("Save session"), "session.json",
                                             tr("Sessions (*.json)"));
     if (file.isEmpty()) return CloseChoice::Cancel;
-    window_->controller()->stopAndWait();  // the saved runs are the final ones
+    workspace_->controller()->stopAndWait();  // the saved runs are the final ones
     return saveSession(file) ? CloseChoice::Saved : CloseChoice::Cancel;
 }
 

@@ -15,13 +15,16 @@ class QMenu;
 
 namespace ade::ui {
 
-class MainWindow;
+class Shell;
+class Workspace;
 
 class SessionManager : public QObject {
     Q_OBJECT
   public:
     // `persistent`: recent list and recovery file on disk (off in tests unless a path is set).
-    SessionManager(MainWindow* window, bool persistent);
+    // The sessions of `workspace`'s runs; dialogs, messages and the charts' view from `shell`.
+    SessionManager(Workspace* workspace, Shell* shell, bool persistent,
+                   QObject* parent = nullptr);
     ~SessionManager() override;
 
     void addToFileMenu(QMenu* file);
@@ -71,7 +74,8 @@ class SessionManager : public QObject {
     QString chooseExportFolder(const QString& title);
     void updateActions();
 
-    MainWindow* window_;
+    Workspace* workspace_;
+    Shell* shell_;
     bool persistent_;
     QString current_;  // the session file last saved or opened
     QString exportFolder_;

@@ -5,13 +5,12 @@
 #include <QMenu>
 #include <QStatusBar>
 
-#include "MainWindow.h"
-#include "ParamForm.h"
 #include "RunController.h"
-#include "RunListWidget.h"
 #include "RunStore.h"
 #include "SessionManager.h"
 #include "plan/Preset.h"
+#include "workspace/Shell.h"
+#include "workspace/Workspace.h"
 
 namespace ade::ui {
 
@@ -33,11 +32,11 @@ QMenu* SessionManager::editMenu(QMenu* edit) {
 }
 
 bool SessionManager::copySelectedRunAsConfig() {
-    const auto ids = window_->runList()->selectedRunIds();
-    const RunRecord* r = ids.isEmpty() ? nullptr : window_->store()->run(ids.front());
-    const ade::Config config = r ? r->config : window_->form()->config();
+    const auto ids = shell_->selectedRunIds();
+    const RunRecord* r = ids.isEmpty() ? nullptr : workspace_->store()->run(ids.front());
+    const ade::Config config = r ? r->config : shell_->formConfig();
     QApplication::clipboard()->setText(QString::fromStdString(config.toJson().dump(2)));
-    window_->statusBar()->showMessage(tr("Config copied to the clipboard"), 4000);
+    shell_->showMessage(tr("Config copied to the clipboard"), 4000);
     return true;
 }
 
@@ -48,13 +47,13 @@ bool SessionManager::pasteConfig(const QString& text, QString* error) {
         if (error) *error = QString::fromStdString(pe.message);
         return false;
     }
-    window_->form()->setConfig(plan->runs.front().config);
-    window_->statusBar()->showMessage(tr("Form filled from the pasted config"), 4000);
+    shell_->setFormConfig(plan->runs.front().config);
+    shell_->showMessage(tr("Form filled from the pasted config"), 4000);
     return true;
 }
 
 bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
-    const RunRecord* r = window_->store()->run(id);
+    const RunRecord* r = workspace_->store()->run(id);
     if (!r || !r->finalParams) {
         if (error) *error = tr("this run has no saved parameters to continue from");
         return false;
@@ -69,10 +68,10 @@ bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
     // other's last state), so on the charts it goes on from where that run stopped.
     const long offset = r->lastIteration();
     const auto params = r->finalParams;
-    RunStore* store = window_->store();
+    RunStore* store = workspace_->store();
     const int cont = store->addRun(r->name + "-continued", c);
     store->run(cont)->iterationOffset = offset;
-    window_->controller()->startRecord(cont, params);
+    workspace_->controller()->startRecord(cont, params);
     return true;
 }
 

@@ -17,7 +17,8 @@
 #include <QVBoxLayout>
 #include <QStatusBar>
 
-#include "MainWindow.h"
+#include "workspace/Shell.h"
+#include "workspace/Workspace.h"
 #include "RunStore.h"
 #include "TimeCursor.h"
 #include "TimeTravelBar.h"
@@ -143,8 +144,9 @@ AnimationOptions AnimationDialog::options() const {
     return o;
 }
 
-void exportAnimationFromWindow(MainWindow* window) {
-    const RunRecord* run = focusedRun(*window->store(), *window->timeCursor());
+void exportAnimationOfFocusedRun(Workspace& workspace, Shell& shell) {
+    QWidget* window = shell.dialogParent();
+    const RunRecord* run = focusedRun(*workspace.store(), *workspace.timeCursor());
     if (!run || run->snapshots.empty()) {
         QMessageBox::information(
             window, QObject::tr("Export animation"),
@@ -168,7 +170,7 @@ void exportAnimationFromWindow(MainWindow* window) {
                              static_cast<int>(iterations.size()), window);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    const FrameRenderer frames = animationFrameRenderer(*window->store(), o.size, panels);
+    const FrameRenderer frames = animationFrameRenderer(*workspace.store(), o.size, panels);
     const AnimationResult r = exportAnimation(frames, iterations, o, [&](int done, int) {
         progress.setValue(done);
         return !progress.wasCanceled();
@@ -178,7 +180,7 @@ void exportAnimationFromWindow(MainWindow* window) {
         QMessageBox::warning(window, QObject::tr("Export animation"), r.error);
         return;
     }
-    window->statusBar()->showMessage(
+    shell.showMessage(
         QObject::tr("Animation written: %1 (%2 frames, %3 s)")
             .arg(r.film.isEmpty() ? r.framesFolder : r.film)
             .arg(r.frames.size())

@@ -14,7 +14,8 @@ class QSpinBox;
 
 namespace ade::ui {
 
-class MainWindow;
+class Shell;
+class Workspace;
 
 class AnimationDialog : public QDialog {
     Q_OBJECT
@@ -38,8 +39,8 @@ class AnimationDialog : public QDialog {
     QCheckBox* plane_ = nullptr;
 };
 
-// Asks for the options and writes the animation of the window's focused run, with a progress
-// dialog; messages in the status bar or a message box.
-void exportAnimationFromWindow(MainWindow* window);
+// Asks for the options and writes the animation of the workspace's focused run, with a
+// progress dialog; messages in the shell's status bar or a message box.
+void exportAnimationOfFocusedRun(Workspace& workspace, Shell& shell);
 
 }  // namespace ade::ui
