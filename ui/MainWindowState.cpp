@@ -8,7 +8,6 @@
 #include <QTextBrowser>
 
 #include <cmath>
-#include <set>
 
 #include "ChartArea.h"
 #include "ExperimentAbout.h"
@@ -18,6 +17,7 @@
 #include "RunController.h"
 #include "RunStore.h"
 #include "SweepView.h"
+#include "config/ParamSpec.h"
 #include "inspect/InsideView.h"
 
 namespace ade::ui {
@@ -35,16 +35,13 @@ QString durationText(double s) {
     return QObject::tr("%1 days").arg(t / 86400);
 }
 
-// Keys that do not change the cost of an iteration: a run that differs from the form only in
-// these measures the form's speed.
+// A run that differs from the form only in keys whose ParamSpec is costNeutral measures the
+// form's speed.
 bool sameCost(const ade::Config& a, const ade::Config& b) {
-    static const std::set<std::string> neutral = {
-        "seed",        "iterations", "log_every",   "lr",       "init",       "init_from",
-        "init_scale",  "lambda",     "epsilon",     "temperature", "adam.beta1", "adam.beta2",
-        "adam.eps",    "data.noise", "data.kappa_sigma", "data.kappa_m", "precond.damping"};
+    const auto& registry = ade::ParamRegistry::instance();
     const nlohmann::json ja = a.toJson(), jb = b.toJson();
     for (const auto& [key, value] : ja.items()) {
-        if (neutral.count(key)) continue;
+        if (const ade::ParamSpec* spec = registry.find(key); spec && spec->costNeutral) continue;
         if (!jb.contains(key) || jb[key] != value) return false;
     }
     return ja.size() == jb.size();

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace ade {
@@ -104,6 +106,18 @@ void ParamRegistry::extend(const std::string& key, const std::string& experiment
 void ParamRegistry::relevantWhen(const std::string& key, std::vector<Relevance> rules) {
     for (auto& s : specs_)
         if (s.key == key) s.relevantWhen = std::move(rules);
+}
+
+void ParamRegistry::costNeutral(const std::vector<std::string>& keys) {
+    for (const auto& key : keys) {
+        auto it = std::find_if(specs_.begin(), specs_.end(),
+                               [&](const ParamSpec& s) { return s.key == key; });
+        if (it == specs_.end()) {
+            std::fprintf(stderr, "costNeutral: unknown key %s\n", key.c_str());
+            std::abort();
+        }
+        it->costNeutral = true;
+    }
 }
 
 void ParamRegistry::addAlias(const std::string& alias, const std::string& key) {

@@ -33,6 +33,9 @@ struct ParamSpec {
     bool logScale = false;                 // GUI hint: spin box steps multiplicatively
     bool minExclusive = false;             // value must be > min
     std::vector<Relevance> relevantWhen;   // used when any one holds; empty = always
+    // Changing it does not change the cost of an iteration (seed, step size, λ, κ): a rate
+    // measured at another value holds for this one (the GUI's time estimate).
+    bool costNeutral = false;
 
     bool appliesTo(const std::string& experiment) const;
     std::string allowedText() const;  // "an integer in [1, 4096]", "one of gd, sgd, adam"
@@ -58,6 +61,8 @@ class ParamRegistry {
     void addAlias(const std::string& alias, const std::string& key);
     // Declares when a registered key is used (see Relevance); replaces earlier rules.
     void relevantWhen(const std::string& key, std::vector<Relevance> rules);
+    // Marks registered keys as costNeutral (an unknown key is a programming error: abort).
+    void costNeutral(const std::vector<std::string>& keys);
 
   private:
     ParamRegistry();

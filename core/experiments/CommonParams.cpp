@@ -171,6 +171,10 @@ void registerCommonParams(ParamRegistry& r) {
     r.add(makeReal("epsilon", "regularizer", "Power epsilon", 0.5, 0, 10,
                    "Exponent excess of the power regulariser lambda ||W||^(2+epsilon)."));
     r.relevantWhen("epsilon", {{"regularizer", {"power"}}});
+    // Values that leave an iteration's arithmetic as it is (the shapes, the optimiser, the
+    // regulariser's kind and the precision are what it costs).
+    r.costNeutral({"seed", "iterations", "log_every", "lr", "init", "init_from", "init_scale",
+                   "lambda", "epsilon", "temperature", "adam.beta1", "adam.beta2", "adam.eps"});
 }
 
 }  // namespace ade

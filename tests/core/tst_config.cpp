@@ -13,6 +13,18 @@ using namespace ade;
 class TestConfig : public QObject {
     Q_OBJECT
   private slots:
+    // A key says whether its value changes the cost of an iteration (the GUI's time estimate
+    // reuses a measured rate across such keys); shapes and methods do.
+    void keysSayWhetherTheyChangeTheCost() {
+        const auto& r = ParamRegistry::instance();
+        for (const char* k : {"seed", "iterations", "lr", "lambda", "data.kappa_sigma",
+                              "precond.damping", "temperature"})
+            QVERIFY2(r.find(k) && r.find(k)->costNeutral, k);
+        for (const char* k : {"data.n", "data.prompts", "optimizer", "regularizer", "precision",
+                              "batch"})
+            QVERIFY2(r.find(k) && !r.find(k)->costNeutral, k);
+    }
+
     void defaultsAreValid() {
         Config c;
         QVERIFY(validateConfig(c).empty());

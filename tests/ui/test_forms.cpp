@@ -268,7 +268,8 @@ class TestForms : public QObject {
         w->startFromForm();
         QVERIFY(waitIdle(*w));
         ade::Config longer = tinyA(3000000);
-        longer.setText("seed", "7");  // another seed and length: the same cost per iteration
+        longer.setText("seed", "7");  // another seed, length and conditioning: the same cost
+        longer.setText("data.kappa_sigma", "30");  // per iteration (ParamSpec::costNeutral)
         f->setConfig(longer);
         QVERIFY2(estimate->text().contains(QStringLiteral("about")), qPrintable(estimate->text()));
         QVERIFY(estimate->text().contains(QStringLiteral("3000000 iterations")));

@@ -65,6 +65,7 @@ void registerExperimentAParams(ParamRegistry& r) {
     a(makeInt("renormalize_every", "optimizer", "Renormalise every K", 0, 0, 1e9,
               "Every K steps replace (L, R) by the balanced pair with the same product "
               "(0 = never)."));
+    r.costNeutral({"data.noise", "data.kappa_sigma", "data.kappa_m", "precond.damping"});
 }
 
 namespace {
