@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "FigureCommand.h"
-#include "RunStore.h"
-#include "SessionBridge.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "inspect/AnimationExport.h"
 #include "inspect/ChartFrames.h"
 

@@ -12,10 +12,10 @@
 #include <iostream>
 #include <thread>
 
-#include "FigureRenderer.h"
+#include "charts/FigureRenderer.h"
 #include "LandscapeFigure.h"
-#include "RunStore.h"
-#include "SessionBridge.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "charts/ScalingPlot.h"
 #include "inspect/InsideData.h"
 #include "inspect/InsideFigure.h"

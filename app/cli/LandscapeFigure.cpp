@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "RunStore.h"
+#include "runs/RunStore.h"
 #include "inspect/LandscapeJob.h"
 #include "inspect/LandscapeMap.h"
 

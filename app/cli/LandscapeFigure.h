@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "CliArgs.h"
-#include "FigureRenderer.h"
+#include "charts/FigureRenderer.h"
 
 namespace ade::ui {
 class RunStore;

@@ -3,7 +3,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 
-#include "MainWindow.h"
+#include "window/MainWindow.h"
 #include "experiments/ExperimentRegistry.h"
 #include "Version.h"
 #include "plan/Preset.h"

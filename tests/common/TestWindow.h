@@ -3,7 +3,7 @@
 // settings neither read nor written, so that tests do not depend on each other or on the user.
 #include <memory>
 
-#include "MainWindow.h"
+#include "window/MainWindow.h"
 #include "Waits.h"
 
 namespace adetest {

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # core/'s layers: every file sits in a layer folder, and every #include of a core header names
 # its folder from core/ ("config/Config.h") and goes to the same layer or a lower one, never up.
-# Usage: check_layers.sh [CORE_DIR]   (default: the core/ folder of this checkout)
-#        check_layers.sh --self-test [CORE_DIR]
+# Usage: check_layers.sh [--ui] [CORE_DIR]   (default: the core/ folder of this checkout)
+#        check_layers.sh [--ui] --self-test [CORE_DIR]
+# --ui checks ui/'s rooms instead (tests/ui/CMakeLists.txt: UI_DIR as the folder): the same rule,
+# with ui/'s rooms as the layers; an include of a file that is not under ui/ (core, Qt) is
+# outside the rule, unless it names a ui/ file without its room.
 # Prints each layer with what its files include, every violation, and "N passed, M failed"
 # (one check per file's place and per include); exit status 1 when something failed.
 # --self-test checks the check: on a copy of CORE_DIR with three violations planted (an include
@@ -15,11 +18,22 @@ layers=(util io config data models training experiments claims output plan sweep
 # Files allowed directly in core/: the build file and the templates of the generated Version.h
 # and KernelLevels.h (included from the generated folder; they include nothing).
 root_files=(CMakeLists.txt Version.h.in KernelLevels.h.in)
+tree=core external=false
 
+ui=false
+[ "${1:-}" = --ui ] && { ui=true; shift; }
+if $ui; then
+  # ui/'s rooms, lowest first (docs/architecture.md, "The rooms of ui/").
+  layers=(base runs workspace charts form runlist about inspect sweep export sessions lessons window)
+  root_files=(CMakeLists.txt)
+  tree=ui external=true
+fi
 self_test=false
 [ "${1:-}" = --self-test ] && { self_test=true; shift; }
-core="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../core" && pwd)}"
+core="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../$tree" && pwd)}"
 [ -d "$core" ] || { echo "check_layers: no folder $core" >&2; exit 2; }
+# With --ui: the names of ui/'s files (an include by a bare name is one of them without its room).
+tree_names=" $( (cd "$core" && find . -type f -printf '%f ') ) "
 
 if $self_test; then
   copy="$(mktemp -d)"; trap 'rm -rf "$copy"' EXIT
@@ -30,7 +44,7 @@ if $self_test; then
   printf '#include "%s"\n#include "%s"\n' "$high" "$(basename "$low")" >>"$copy/$low"
   touch "$copy/Stray.h"
   echo "self-test: planted in a copy: $low includes \"$high\" and \"$(basename "$low")\"; Stray.h"
-  out="$(bash "${BASH_SOURCE[0]}" "$copy")"; status=$?
+  out="$(bash "${BASH_SOURCE[0]}" $($ui && echo --ui) "$copy")"; status=$?
   echo "$out" | grep -E '^FAIL|passed, .* failed$'
   if [ "$status" -ne 0 ] && [ "$(echo "$out" | grep -c '^FAIL')" -eq 3 ] &&
      echo "$out" | grep -q "^FAIL $low includes $high: " &&
@@ -53,7 +67,7 @@ while IFS= read -r -d '' path; do
   rel="${path#"$core"/}"
   if [[ "$rel" != */* ]]; then
     if [[ " ${root_files[*]} " == *" $rel "* ]]; then passed=$((passed + 1)); else
-      fail "$rel: directly in core/, not in a layer folder"; fi
+      fail "$rel: directly in $tree/, not in a layer folder"; fi
     continue
   fi
   layer="${rel%%/*}"
@@ -73,13 +87,21 @@ while IFS= read -r -d '' path; do
     fi
     includes_in[$layer]=$(( ${includes_in[$layer]:-0} + 1 ))
     if [ "$inc" = Version.h ] || [ "$inc" = KernelLevels.h ]; then passed=$((passed + 1)); continue; fi
+    if $external && [ ! -f "$core/$inc" ]; then
+      if [[ "$tree_names" == *" ${inc##*/} "* ]]; then
+        fail "$rel includes \"$inc\": not a path from $tree/ to a room (name its folder)"
+      else
+        passed=$((passed + 1))  # not ui/'s: core or Qt, outside this rule
+      fi
+      continue
+    fi
     target="${inc%%/*}"
     if [[ "$inc" != */* ]] || [ -z "${rank[$target]+x}" ]; then
       fail "$rel includes \"$inc\": not a path from core/ to a layer folder"
       continue
     fi
     if [ ! -f "$core/$inc" ]; then
-      fail "$rel includes \"$inc\": no such file under core/"
+      fail "$rel includes \"$inc\": no such file under $tree/"
       continue
     fi
     if [ "${rank[$target]}" -gt "${rank[$layer]}" ]; then
@@ -91,7 +113,7 @@ while IFS= read -r -d '' path; do
     [[ " ${reaches[$layer]:-} " == *" $target "* ]] || reaches[$layer]="${reaches[$layer]:-} $target"
   done < <(sed -n -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
                   -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<\([^>]*\)>.*/<\1/p' "$path")
-  [ "$failed" -eq "$failed_before" ] && echo "ok   $rel:${checked:- (no core includes)}"
+  [ "$failed" -eq "$failed_before" ] && echo "ok   $rel:${checked:- (no $tree includes)}"
 done < <(find "$core" -type f -print0 | sort -z)
 
 echo "layer         files  includes  -> layers reached"

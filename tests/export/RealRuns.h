@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "RunStore.h"
-#include "SessionBridge.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "config/Config.h"
 #include "experiments/ExperimentRegistry.h"
 #include "output/Session.h"

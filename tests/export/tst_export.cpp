@@ -6,13 +6,13 @@
 #include <QtTest>
 #include <QtWidgets>
 
-#include "DataExport.h"
-#include "FigureRenderer.h"
+#include "export/DataExport.h"
+#include "charts/FigureRenderer.h"
 #include "Process.h"
 #include "ReadFile.h"
 #include "RealRuns.h"
-#include "RunStore.h"
-#include "SessionBridge.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "io/Npy.h"
 #include "output/Session.h"
 #include "training/Trainer.h"

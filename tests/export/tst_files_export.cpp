@@ -8,12 +8,12 @@
 #include <QtTest>
 #include <QtWidgets>
 
-#include "DataExport.h"
-#include "FigureRenderer.h"
+#include "export/DataExport.h"
+#include "charts/FigureRenderer.h"
 #include "FileFaults.h"
 #include "RealRuns.h"
-#include "RunStore.h"
-#include "SessionBridge.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "io/Files.h"
 #include "io/Npy.h"
 #include "output/RunOutput.h"

@@ -16,13 +16,13 @@
 #include "Configs.h"
 #include "Process.h"
 #include "output/Session.h"
-#include "DataExport.h"
-#include "FigureLegend.h"
-#include "FigureRenderer.h"
-#include "RunStore.h"
-#include "SeedGroups.h"
-#include "SessionBridge.h"
-#include "charts/Palette.h"
+#include "export/DataExport.h"
+#include "charts/FigureLegend.h"
+#include "charts/FigureRenderer.h"
+#include "runs/RunStore.h"
+#include "runs/SeedGroups.h"
+#include "runs/SessionBridge.h"
+#include "base/Palette.h"
 
 using namespace ade::ui;
 

@@ -13,8 +13,8 @@
 
 #include <cmath>
 
-#include "ChartArea.h"
-#include "RunStore.h"
+#include "charts/ChartArea.h"
+#include "runs/RunStore.h"
 #include "Waits.h"
 #include "charts/ChartPanel.h"
 #include "charts/Decimate.h"

@@ -16,12 +16,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ClaimsChecklist.h"
-#include "ClaimsMonitor.h"
+#include "about/ClaimsChecklist.h"
+#include "runs/ClaimsMonitor.h"
 #include "Configs.h"
-#include "MainWindow.h"
-#include "RunController.h"
-#include "RunStore.h"
+#include "window/MainWindow.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
 #include "Waits.h"
 
 using namespace ade::ui;

@@ -22,11 +22,11 @@
 #include <functional>
 #include <memory>
 
-#include "ChartArea.h"
-#include "ConfigDiffDialog.h"
-#include "MainWindow.h"
-#include "RunListWidget.h"
-#include "RunStore.h"
+#include "charts/ChartArea.h"
+#include "runlist/ConfigDiffDialog.h"
+#include "window/MainWindow.h"
+#include "runlist/RunListWidget.h"
+#include "runs/RunStore.h"
 #include "Waits.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"

@@ -23,14 +23,14 @@
 #include <cmath>
 
 #include "ColourDistance.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunListWidget.h"
-#include "RunStore.h"
-#include "SessionManager.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runlist/RunListWidget.h"
+#include "runs/RunStore.h"
+#include "sessions/SessionManager.h"
 #include "Waits.h"
-#include "charts/Palette.h"
+#include "base/Palette.h"
 #include "config/ParamSpec.h"
 #include "output/Session.h"
 

@@ -17,10 +17,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "FigureRenderer.h"
-#include "RunController.h"
-#include "RunStore.h"
-#include "TimeCursor.h"
+#include "charts/FigureRenderer.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
+#include "runs/TimeCursor.h"
 #include "Waits.h"
 #include "experiments/ExperimentRegistry.h"
 #include "inspect/LandscapePanel.h"

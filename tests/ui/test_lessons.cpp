@@ -1,4 +1,4 @@
-// Lessons played in the window (ui/LessonPlayer), on a virtual 1024x768 screen: the Lessons menu,
+// Lessons played in the window (ui/lessons/LessonPlayer), on a virtual 1024x768 screen: the Lessons menu,
 // presentation mode with the caption, the highlighted chart alone and the highlighted run thick,
 // the runs paused at the step's iteration, Next / Back by Page Down / Page Up and the arrows
 // (not while a field has the focus), steps that share their runs, a rerun that keeps the step,
@@ -16,13 +16,13 @@
 
 #include <fstream>
 
-#include "ChartArea.h"
-#include "LessonPanel.h"
-#include "LessonPlayer.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunStore.h"
+#include "charts/ChartArea.h"
+#include "lessons/LessonPanel.h"
+#include "lessons/LessonPlayer.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
 #include "TestWindow.h"
 #include "charts/ChartPanel.h"
 

@@ -23,17 +23,17 @@
 #include <array>
 #include <cmath>
 
-#include "ChartArea.h"
+#include "charts/ChartArea.h"
 #include "ColourDistance.h"
 #include "Configs.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunStore.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
 #include "TestWindow.h"
 #include "charts/ChartPanel.h"
 #include "charts/LegendBar.h"
-#include "charts/Palette.h"
+#include "base/Palette.h"
 
 using namespace ade::ui;
 using adetest::makeWindow;

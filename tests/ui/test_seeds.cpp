@@ -15,18 +15,18 @@
 #include <map>
 #include <memory>
 
-#include "ChartArea.h"
+#include "charts/ChartArea.h"
 #include "Configs.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunListColumns.h"
-#include "RunListWidget.h"
-#include "RunStore.h"
-#include "SeedGroups.h"
-#include "SessionBridge.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runlist/RunListColumns.h"
+#include "runlist/RunListWidget.h"
+#include "runs/RunStore.h"
+#include "runs/SeedGroups.h"
+#include "runs/SessionBridge.h"
 #include "TestWindow.h"
-#include "charts/Palette.h"
+#include "base/Palette.h"
 #include "experiments/ExperimentRegistry.h"
 #include "output/Session.h"
 

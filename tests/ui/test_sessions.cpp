@@ -13,16 +13,16 @@
 #include <QTimer>
 #include <QToolButton>
 
-#include "ChartArea.h"
-#include "DataExport.h"
+#include "charts/ChartArea.h"
+#include "export/DataExport.h"
 #include "Configs.h"
-#include "FolderDialog.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunListWidget.h"
-#include "RunStore.h"
-#include "SessionManager.h"
+#include "export/FolderDialog.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runlist/RunListWidget.h"
+#include "runs/RunStore.h"
+#include "sessions/SessionManager.h"
 #include "TestWindow.h"
 
 using namespace ade::ui;

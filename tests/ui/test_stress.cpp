@@ -21,11 +21,11 @@
 #include <map>
 
 #include "Configs.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunStore.h"
-#include "SessionManager.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
+#include "sessions/SessionManager.h"
 #include "TestWindow.h"
 #include "output/Session.h"
 

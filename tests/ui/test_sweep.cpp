@@ -20,12 +20,12 @@
 #include <cmath>
 
 #include "Configs.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
 #include "ReadFile.h"
-#include "RunListWidget.h"
-#include "RunStore.h"
-#include "SweepView.h"
+#include "runlist/RunListWidget.h"
+#include "runs/RunStore.h"
+#include "sweep/SweepView.h"
 #include "TestWindow.h"
 #include "sweep/SweepForm.h"
 #include "sweep/SweepHeatmap.h"

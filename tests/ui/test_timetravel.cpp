@@ -17,16 +17,16 @@
 #include <cmath>
 #include <cstring>
 
-#include "ChartArea.h"
+#include "charts/ChartArea.h"
 #include "Configs.h"
-#include "MainWindow.h"
-#include "RunController.h"
-#include "RunStore.h"
-#include "SessionBridge.h"
-#include "SessionManager.h"
+#include "window/MainWindow.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
+#include "sessions/SessionManager.h"
 #include "TestWindow.h"
-#include "TimeCursor.h"
-#include "TimeTravelBar.h"
+#include "runs/TimeCursor.h"
+#include "runs/TimeTravelBar.h"
 #include "inspect/AnimationExport.h"
 #include "inspect/ChartFrames.h"
 

@@ -15,13 +15,13 @@
 #include <QTest>
 #include <QToolButton>
 
-#include "ChartArea.h"
+#include "charts/ChartArea.h"
 #include "Configs.h"
-#include "MainWindow.h"
-#include "ParamForm.h"
-#include "RunController.h"
-#include "RunStore.h"
-#include "SweepView.h"
+#include "window/MainWindow.h"
+#include "form/ParamForm.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
+#include "sweep/SweepView.h"
 #include "TestWindow.h"
 #include "charts/ChartPanel.h"
 #include "sweep/SweepForm.h"

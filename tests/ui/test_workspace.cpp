@@ -4,10 +4,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "ClaimsMonitor.h"
+#include "runs/ClaimsMonitor.h"
 #include "Configs.h"
-#include "RunController.h"
-#include "RunStore.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
 #include "Waits.h"
 #include "workspace/Workspace.h"
 

@@ -1,7 +1,7 @@
 #include <set>
 
-#include "ChartPanel.h"
-#include "RunStore.h"
+#include "charts/ChartPanel.h"
+#include "runs/RunStore.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {

@@ -1,4 +1,4 @@
-#include "Decimate.h"
+#include "charts/Decimate.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "FrameStats.h"
+#include "base/FrameStats.h"
 
 namespace ade::ui {
 

@@ -1,4 +1,4 @@
-#include "LegendBar.h"
+#include "charts/LegendBar.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -25,15 +25,15 @@
 #include <set>
 #include <tuple>
 
-#include "ChartPanel.h"
-#include "Decimate.h"
-#include "InteractiveChartView.h"
-#include "LegendBar.h"
-#include "Palette.h"
-#include "QtSeriesEntry.h"
-#include "SymLog.h"
-#include "RunStore.h"
-#include "SeedGroups.h"
+#include "charts/ChartPanel.h"
+#include "charts/Decimate.h"
+#include "charts/InteractiveChartView.h"
+#include "charts/LegendBar.h"
+#include "base/Palette.h"
+#include "charts/QtSeriesEntry.h"
+#include "charts/SymLog.h"
+#include "runs/RunStore.h"
+#include "runs/SeedGroups.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {

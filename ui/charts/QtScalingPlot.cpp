@@ -8,8 +8,8 @@
 
 #include <cmath>
 
-#include "Palette.h"
-#include "ScalingPlot.h"
+#include "base/Palette.h"
+#include "charts/ScalingPlot.h"
 
 namespace ade::ui {
 

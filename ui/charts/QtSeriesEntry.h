@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "Decimate.h"
+#include "charts/Decimate.h"
 
 namespace ade::ui::qtcharts {
 

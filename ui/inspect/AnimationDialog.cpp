@@ -19,9 +19,9 @@
 
 #include "workspace/Shell.h"
 #include "workspace/Workspace.h"
-#include "RunStore.h"
-#include "TimeCursor.h"
-#include "TimeTravelBar.h"
+#include "runs/RunStore.h"
+#include "runs/TimeCursor.h"
+#include "runs/TimeTravelBar.h"
 #include "inspect/ChartFrames.h"
 
 namespace ade::ui {

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "RunStore.h"
+#include "runs/RunStore.h"
 #include "inspect/InsideData.h"
 #include "charts/ChartPanel.h"
 #include "experiments/MetricInfo.h"

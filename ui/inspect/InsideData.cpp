@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "RunStore.h"
-#include "charts/Palette.h"
+#include "runs/RunStore.h"
+#include "base/Palette.h"
 #include "experiments/ExperimentRegistry.h"
 
 namespace ade::ui {

@@ -5,7 +5,7 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
-#include "RunStore.h"
+#include "runs/RunStore.h"
 #include "inspect/InsideData.h"
 
 namespace ade::ui {

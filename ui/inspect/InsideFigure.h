@@ -10,7 +10,7 @@
 
 #include <functional>
 
-#include "FigureRenderer.h"
+#include "charts/FigureRenderer.h"
 
 class QPainter;
 

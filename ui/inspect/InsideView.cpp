@@ -7,9 +7,9 @@
 #include <QEvent>
 #include <QTimer>
 
-#include "RunStore.h"
-#include "SessionBridge.h"
-#include "TimeCursor.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
+#include "runs/TimeCursor.h"
 #include "inspect/AttentionPanel.h"
 #include "inspect/FactorPlanePanel.h"
 #include "inspect/InsideData.h"

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "FrameStats.h"
+#include "base/FrameStats.h"
 #include "inspect/InsideFigure.h"
 
 class QTimer;

@@ -10,7 +10,7 @@
 #include <chrono>
 #include <thread>
 
-#include "RunStore.h"
+#include "runs/RunStore.h"
 #include "experiments/ExperimentRegistry.h"
 #include "training/Trainer.h"
 

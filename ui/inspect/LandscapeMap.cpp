@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "FigureRenderer.h"
+#include "charts/FigureRenderer.h"
 #include "inspect/InsideFigure.h"
 
 namespace ade::ui {

@@ -15,9 +15,9 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "FigureRenderer.h"
-#include "RunStore.h"
-#include "TimeCursor.h"
+#include "charts/FigureRenderer.h"
+#include "runs/RunStore.h"
+#include "runs/TimeCursor.h"
 #include "inspect/LandscapeJob.h"
 #include "inspect/LandscapeSurface.h"
 

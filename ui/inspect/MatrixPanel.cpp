@@ -11,7 +11,7 @@
 #include <map>
 #include <tuple>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

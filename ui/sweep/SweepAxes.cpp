@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

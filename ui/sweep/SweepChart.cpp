@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 #include "inspect/InsideFigure.h"
 
 namespace ade::ui {

@@ -5,7 +5,7 @@
 // values and mean ± sd; clicking one emits configActivated.
 #include <QWidget>
 
-#include "FigureRenderer.h"
+#include "charts/FigureRenderer.h"
 #include "sweep/SweepResults.h"
 
 namespace ade::ui {

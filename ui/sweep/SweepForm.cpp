@@ -15,7 +15,7 @@
 
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 #include "sweep/SweepResults.h"
 
 namespace ade::ui {

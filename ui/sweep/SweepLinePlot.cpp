@@ -9,8 +9,8 @@
 #include <cmath>
 #include <functional>
 
-#include "charts/Palette.h"
-#include "inspect/ColorMaps.h"
+#include "base/Palette.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

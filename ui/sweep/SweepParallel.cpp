@@ -8,7 +8,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "config/ParamSpec.h"
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "inspect/ColorMaps.h"
+#include "base/ColorMaps.h"
 
 namespace ade::ui {
 

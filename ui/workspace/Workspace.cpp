@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
-#include "ClaimsMonitor.h"
-#include "RunController.h"
-#include "RunStore.h"
-#include "TimeCursor.h"
+#include "runs/ClaimsMonitor.h"
+#include "runs/RunController.h"
+#include "runs/RunStore.h"
+#include "runs/TimeCursor.h"
 
 namespace ade::ui {
 

@@ -1,0 +1,134 @@
+#include "runs/SeedGroups.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace ade::ui {
+
+std::vector<SeedGroup> seedGroups(const std::vector<const RunRecord*>& runs) {
+    std::vector<SeedGroup> out;
+    std::map<std::string, std::size_t> index;  // group key -> place in out
+    for (const RunRecord* r : runs) {
+        const auto [it, added] = index.emplace(r->groupKey, out.size());
+        if (added) out.push_back({r->group.isEmpty() ? r->name : r->group, {}});
+        out[it->second].members.push_back(r);
+    }
+    for (SeedGroup& g : out)  // a lone seed reads as the run it is
+        if (!g.grouped()) g.label = g.first().name;
+    return out;
+}
+
+std::vector<const RunRecord*> groupMembers(const RunStore& store, const RunRecord& r) {
+    std::vector<const RunRecord*> out;
+    for (const auto& o : store.runs())
+        if (o->groupKey == r.groupKey) out.push_back(o.get());
+    return out;
+}
+
+SeedStats seedStats(const std::vector<double>& values) {
+    SeedStats s;
+    double sum = 0;
+    for (double v : values) {
+        if (!std::isfinite(v)) continue;
+        s.lo = s.n ? std::min(s.lo, v) : v;
+        s.hi = s.n ? std::max(s.hi, v) : v;
+        sum += v;
+        ++s.n;
+    }
+    if (s.n == 0) {
+        s.mean = s.sd = s.lo = s.hi = NAN;
+        return s;
+    }
+    s.mean = sum / s.n;
+    double ss = 0;
+    for (double v : values)
+        if (std::isfinite(v)) ss += (v - s.mean) * (v - s.mean);
+    s.sd = s.n > 1 ? std::sqrt(ss / (s.n - 1)) : 0.0;
+    return s;
+}
+
+QString meanSdText(const SeedStats& s) {
+    if (s.n == 0) return QStringLiteral("—");
+    if (s.n == 1) return QString::number(s.mean, 'g', 5);
+    return QStringLiteral("%1 ± %2").arg(QString::number(s.mean, 'g', 3),
+                                         QString::number(s.sd, 'g', 2));
+}
+
+QString groupLegendName(const SeedGroup& g) {
+    if (!g.grouped()) return g.label;
+    return QCoreApplication::translate("SeedGroups", "%1 (mean of %2 seeds, band: %3)")
+        .arg(g.label)
+        .arg(g.members.size())
+        .arg(QString::fromUtf8(kBandName));
+}
+
+std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members) {
+    std::vector<int> ids;
+    for (const RunRecord* r : members)
+        ids.push_back(r->id);
+    const RunRecord& first = *members.front();
+    bool fresh = ids != memberIds_ || mean_.columns != first.columns;
+    for (const RunRecord* r : members)  // a seed whose columns differ is left out by column
+        fresh = fresh || r->data.size() != r->columns.size();
+    if (fresh) {
+        memberIds_ = ids;
+        mean_.columns = first.columns;
+        const std::size_t nc = first.columns.size();
+        mean_.data.assign(nc, {});
+        sd_.assign(nc, {});
+        lo_.assign(nc, {});
+        hi_.assign(nc, {});
+        count_.clear();
+        stable_ = 0;
+    }
+    mean_.id = -first.id;
+    mean_.name = first.group.isEmpty() ? first.name : first.group;
+    mean_.colorIndex = first.colorIndex;
+    mean_.config = first.config;
+    mean_.group = first.group;
+    mean_.groupKey = first.groupKey;
+    mean_.state = first.state;
+    mean_.visible = true;
+
+    std::size_t longest = 0, shortest = SIZE_MAX;
+    for (const RunRecord* r : members) {
+        longest = std::max(longest, r->size());
+        shortest = std::min(shortest, r->size());
+    }
+    const std::size_t from = std::min(stable_, longest);
+    // Column c of each member (by name: a seed of another version may order them otherwise).
+    std::vector<std::vector<const std::vector<double>*>> cols(mean_.columns.size());
+    for (std::size_t c = 0; c < mean_.columns.size(); ++c)
+        for (const RunRecord* r : members)
+            if (const int k = r->column(mean_.columns[c]); k >= 0)
+                cols[c].push_back(&r->data[static_cast<std::size_t>(k)]);
+    count_.resize(longest);
+    for (std::size_t i = from; i < longest; ++i) {
+        int n = 0;
+        for (const RunRecord* r : members)
+            n += i < r->size() ? 1 : 0;
+        count_[i] = n;
+    }
+    std::vector<double> values;
+    for (std::size_t c = 0; c < mean_.columns.size(); ++c) {
+        for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]})
+            v->resize(longest);
+        for (std::size_t i = from; i < longest; ++i) {
+            values.clear();
+            for (const std::vector<double>* col : cols[c])
+                if (i < col->size()) values.push_back((*col)[i]);
+            const SeedStats s = seedStats(values);
+            mean_.data[c][i] = s.mean;
+            sd_[c][i] = s.sd;
+            lo_[c][i] = s.lo;
+            hi_[c][i] = s.hi;
+        }
+    }
+    stable_ = shortest == SIZE_MAX ? 0 : shortest;
+    return from;
+}
+
+}  // namespace ade::ui

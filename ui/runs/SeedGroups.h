@@ -1,0 +1,69 @@
+#pragma once
+// Seeds as an axis of every comparison: the runs of one group (one run of the comparison, K
+// seeds that differ only in their seed) taken together. The charts draw a group as the mean
+// over its seeds with a min–max band, the run list and the exports give mean ± sd, min and max.
+// While seeds run at different speeds, a record index counts the seeds that have reached it.
+// No widgets: the charts, the run list and the exports share these.
+#include <QString>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "runs/RunStore.h"
+
+namespace ade::ui {
+
+struct SeedGroup {
+    QString label;                          // the group's name (its runs' preset run name)
+    std::vector<const RunRecord*> members;  // its seeds, in the store's order
+    bool grouped() const { return members.size() > 1; }
+    const RunRecord& first() const { return *members.front(); }
+};
+
+// The runs as groups, in the order of each group's first run. A run without a group (or the
+// only seed of its group among `runs`) is a group of one.
+std::vector<SeedGroup> seedGroups(const std::vector<const RunRecord*>& runs);
+// The other runs of `r`'s group in `store` and `r` itself, in the store's order.
+std::vector<const RunRecord*> groupMembers(const RunStore& store, const RunRecord& r);
+
+// Mean, sd (sample, n − 1), min and max of the finite values; n = how many there were.
+struct SeedStats {
+    double mean = 0, sd = 0, lo = 0, hi = 0;
+    int n = 0;
+};
+SeedStats seedStats(const std::vector<double>& values);
+// "0.123 ± 0.004" (one value: the value alone; none: "—").
+QString meanSdText(const SeedStats& s);
+
+// The band the charts and figures draw around a group's mean curve, said on the chart.
+inline constexpr const char* kBandName = "min–max";
+// The legend's words for a group: "none (mean of 3 seeds, band: min–max)".
+QString groupLegendName(const SeedGroup& g);
+
+// One group's curves, record by record: the mean over the seeds that have record i, their sd,
+// min and max, per column (the columns of the group's first seed). Kept up to date
+// incrementally: records every seed has reached are final, only the later ones are computed
+// again.
+class GroupAggregate {
+  public:
+    // Brings the aggregate up to `members`' data; returns the first record index whose values
+    // may have changed since the last update (0 after a change of members or columns).
+    std::size_t update(const std::vector<const RunRecord*>& members);
+    // A record holding the means (its data), with the first member's identity and config and
+    // the group's label as its name, so a chart draws it like a run.
+    const RunRecord& mean() const { return mean_; }
+    const std::vector<double>& sd(int column) const { return sd_[static_cast<std::size_t>(column)]; }
+    const std::vector<double>& lo(int column) const { return lo_[static_cast<std::size_t>(column)]; }
+    const std::vector<double>& hi(int column) const { return hi_[static_cast<std::size_t>(column)]; }
+    const std::vector<int>& seeds() const { return count_; }  // seeds that have record i
+
+  private:
+    RunRecord mean_;
+    std::vector<std::vector<double>> sd_, lo_, hi_;
+    std::vector<int> count_;
+    std::vector<int> memberIds_;
+    std::size_t stable_ = 0;  // records below this index are final
+};
+
+}  // namespace ade::ui

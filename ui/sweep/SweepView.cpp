@@ -1,0 +1,425 @@
+#include "sweep/SweepView.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "experiments/ExperimentRegistry.h"
+#include "sweep/SweepForm.h"
+#include "sweep/SweepHeatmap.h"
+#include "sweep/SweepLinePlot.h"
+#include "sweep/SweepParallel.h"
+#include "sweep/SweepTable.h"
+#include "io/Files.h"
+
+namespace ade::ui {
+
+namespace {
+// Completed runs that reached their iteration cap before their stopping rule.
+int cappedRuns(const std::vector<ade::RunOutcome>& outcomes) {
+    int n = 0;
+    for (const auto& o : outcomes)
+        n += o.result.stop == "cap" ? 1 : 0;
+    return n;
+}
+}  // namespace
+
+SweepView::SweepView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("sweepView"));
+    form_ = new SweepForm(this);
+    run_ = new QPushButton(tr("Run sweep"), this);
+    run_->setObjectName(QStringLiteral("sweepRun"));
+    run_->setToolTip(tr("Run every config × seed on the worker threads; Cancel keeps the runs "
+                        "already finished."));
+    openFolder_ = new QPushButton(tr("Open sweep folder…"), this);
+    openFolder_->setObjectName(QStringLiteral("sweepOpenFolder"));
+    openFolder_->setToolTip(tr("Show a sweep folder written by the command line (local or "
+                               "Slurm), re-read every 2 s while its tasks still run."));
+    form_->setActionButtons(run_, openFolder_);
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("sweepProgress"));
+    progress_->setTextVisible(true);
+    progress_->setMaximumHeight(progress_->fontMetrics().height() + 4);
+    progress_->setFixedWidth(progress_->fontMetrics().horizontalAdvance(QStringLiteral("0")) * 24);
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("sweepStatus"));
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    line_ = new SweepLinePlot(this);
+    heatmap_ = new SweepHeatmap(this);
+    parallel_ = new SweepParallel(this);
+    views_ = new QStackedWidget(this);
+    views_->addWidget(line_);
+    views_->addWidget(heatmap_);
+    views_->addWidget(parallel_);
+    table_ = new SweepTable(this);
+    apply_ = new QPushButton(tr("Apply to form"), this);
+    apply_->setObjectName(QStringLiteral("sweepApply"));
+    apply_->setToolTip(tr("Copy the selected config's values (the best one when none is "
+                          "selected) into the parameter panel."));
+    export_ = new QPushButton(tr("Export…"), this);
+    export_->setObjectName(QStringLiteral("sweepExport"));
+    export_->setToolTip(tr("The view as PNG, SVG or PDF, or the table as CSV."));
+    auto* tableBox = new QWidget(this);
+    auto* tableLay = new QVBoxLayout(tableBox);
+    tableLay->setContentsMargins(0, 0, 0, 0);
+    auto* tableButtons = new QHBoxLayout;
+    tableButtons->addWidget(apply_);
+    tableButtons->addWidget(export_);
+    tableButtons->addStretch(1);
+    tableLay->addLayout(tableButtons);
+    tableLay->addWidget(table_, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("sweepSplit"));
+    split->addWidget(views_);
+    split->addWidget(tableBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setSizes({3000, 1000});
+    split->setChildrenCollapsible(false);
+    views_->setMinimumHeight(220);
+    tableBox->setMinimumHeight(100);
+
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(6, 6, 6, 6);
+    lay->addWidget(form_);
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(progress_);
+    progressRow->addWidget(status_, 1);
+    lay->addLayout(progressRow);
+    lay->addWidget(split, 1);
+
+    connect(run_, &QPushButton::clicked, this, [this] {
+        if (running_)
+            control_->requestStop();
+        else
+            start();
+    });
+    connect(openFolder_, &QPushButton::clicked, this, &SweepView::openFolderRequested);
+    connect(apply_, &QPushButton::clicked, this, [this] {
+        const int i = targetConfig();
+        if (i >= 0) emit applyRequested(results_.configs[i].values);
+    });
+    connect(export_, &QPushButton::clicked, this, &SweepView::exportDialog);
+    for (SweepChart* c : {static_cast<SweepChart*>(line_), static_cast<SweepChart*>(heatmap_),
+                          static_cast<SweepChart*>(parallel_)})
+        connect(c, &SweepChart::configActivated, this, [this](int i) {
+            table_->selectConfig(i);
+            openConfig(i);
+        });
+    connect(table_, &SweepTable::configSelected, this, [this](int i) {
+        if (SweepChart* c = currentChart()) c->setSelected(i);
+        apply_->setEnabled(targetConfig() >= 0);
+    });
+    connect(table_, &SweepTable::configActivated, this, &SweepView::openConfig);
+    connect(&watcher_, &QFutureWatcherBase::finished, this, &SweepView::onFinished);
+    refresh_.setSingleShot(true);
+    refresh_.setInterval(250);
+    connect(&refresh_, &QTimer::timeout, this, &SweepView::refreshResults);
+    folderTimer_.setInterval(2000);
+    connect(&folderTimer_, &QTimer::timeout, this, &SweepView::readFolder);
+    connect(&folderWatcher_, &QFutureWatcherBase::finished, this, &SweepView::onFolderRead);
+    apply_->setEnabled(false);
+    export_->setEnabled(false);
+    progress_->hide();
+}
+
+SweepView::~SweepView() {
+    cancelAndWait();
+    folderTimer_.stop();
+    folderWatcher_.waitForFinished();
+}
+
+SweepChart* SweepView::currentChart() const {
+    return static_cast<SweepChart*>(views_->currentWidget());
+}
+
+void SweepView::setPlan(const ade::Plan& plan) {
+    plan_ = plan;
+    if (!plan.runs.empty()) form_->setBaseConfig(plan.runs.front().config);
+    if (plan.sweep && !plan.sweep->vary.empty()) form_->setPresetSweep(*plan.sweep);
+    setStatus(tr("Preset %1: %2")
+                  .arg(QString::fromStdString(plan.name), QString::fromStdString(plan.description)));
+}
+
+void SweepView::setFormConfig(const ade::Config& config) {
+    formConfig_ = config;
+    if (!plan_) form_->setBaseConfig(config);
+}
+
+void SweepView::clearPlan() {
+    plan_.reset();
+    form_->setBaseConfig(formConfig_);
+}
+
+void SweepView::setStatus(const QString& text) {
+    status_->setText(text);
+    emit statusChanged(statusText());
+}
+
+QString SweepView::statusText() const {
+    if (running_)
+        return design_.halving.enabled ? tr("Sweep: %1 runs done (successive halving)").arg(done_)
+                                       : tr("Sweep: %1 of %2 runs done").arg(done_).arg(total_);
+    if (folderTimer_.isActive()) return tr("Sweep folder: %1").arg(folderStatus_);
+    return {};
+}
+
+bool SweepView::start() {
+    if (running_) return false;
+    stopWatchingFolder();
+    std::string error;
+    const auto design = form_->design(&error);
+    ade::Plan plan;
+    if (plan_) {
+        plan = *plan_;
+    } else {
+        plan.name = "form";
+        plan.runs.push_back({"form", formConfig_});
+    }
+    std::optional<std::vector<ade::PlannedRun>> tasks;
+    if (design) tasks = ade::expandDesign(plan, *design, &error);
+    if (!design || !tasks) {
+        setStatus(tr("Cannot run the sweep: %1").arg(QString::fromStdString(error)));
+        return false;
+    }
+    design_ = *design;
+    experiment_ = QString::fromStdString(plan.runs.front().config.experiment());
+    outcomes_.clear();
+    rungs_.clear();
+    folder_.clear();
+    control_ = std::make_unique<ade::RunControl>();
+    total_ = static_cast<int>(tasks->size());
+    done_ = failed_ = 0;
+    progress_->setRange(0, design_.halving.enabled ? 0 : total_);
+    progress_->setValue(0);
+    progress_->show();
+    ade::PlanRunOptions opt;
+    opt.jobs = form_->jobs();
+    opt.control = control_.get();
+    opt.keepSnapshots = false;
+    // Called on worker threads: a copy goes to the GUI thread (this outlives the workers:
+    // the destructor waits for them).
+    opt.finished = [this](const ade::RunOutcome& o) {
+        QMetaObject::invokeMethod(this, [this, o] { onRunFinished(o); }, Qt::QueuedConnection);
+    };
+    const ade::SweepDesign d = design_;
+    watcher_.setFuture(QtConcurrent::run([plan, d, opt] {
+        Result r;
+        r.outcomes = ade::runSweepLocal(plan, d, opt, &r.rungs, &r.error);
+        return r;
+    }));
+    running_ = true;
+    emit started();
+    run_->setText(tr("Cancel"));
+    setStatus(tr("Running %1 runs (%2 configs × %3 seeds) on %4 threads…")
+                  .arg(total_)
+                  .arg(total_ / std::max(1, design_.seeds * static_cast<int>(plan.runs.size())))
+                  .arg(design_.seeds)
+                  .arg(opt.jobs));
+    refreshResults();
+    return true;
+}
+
+void SweepView::onRunFinished(const ade::RunOutcome& outcome) {
+    if (!running_) return;
+    outcomes_.push_back(outcome);
+    ++done_;
+    if (outcome.result.status != ade::RunStatus::Completed) ++failed_;
+    if (progress_->maximum() > 0) progress_->setValue(std::min(done_, total_));
+    emit statusChanged(statusText());
+    if (!refresh_.isActive()) refresh_.start();
+}
+
+void SweepView::cancelAndWait() {
+    if (!running_) return;
+    control_->requestStop();
+    watcher_.waitForFinished();
+}
+
+void SweepView::onFinished() {
+    running_ = false;
+    run_->setText(tr("Run sweep"));
+    refresh_.stop();
+    const Result r = watcher_.result();
+    outcomes_ = r.outcomes;
+    rungs_ = r.rungs;
+    progress_->setRange(0, 1);
+    progress_->setValue(1);
+    int failed = 0;
+    for (const auto& o : outcomes_)
+        if (o.result.status != ade::RunStatus::Completed) ++failed;
+    QString msg = control_ && control_->stopRequested()
+                      ? tr("Cancelled: %1 runs kept").arg(outcomes_.size())
+                      : tr("%1 runs done").arg(outcomes_.size());
+    if (failed) msg += tr(", %1 not completed (cancelled, diverged or failed)").arg(failed);
+    if (const int capped = cappedRuns(outcomes_))
+        msg += tr(", %1 reached the iteration cap before the stopping rule (not converged)")
+                   .arg(capped);
+    if (!r.error.empty()) msg += tr("; %1").arg(QString::fromStdString(r.error));
+    if (!rungs_.empty()) {
+        QStringList rs;
+        for (const auto& h : rungs_)
+            rs << tr("%1 it: %2 → %3").arg(h.iterations).arg(h.configs).arg(h.kept);
+        msg += tr("; rungs: %1").arg(rs.join(QStringLiteral(", ")));
+    }
+    refreshResults();
+    setStatus(msg);
+    emit finished();
+}
+
+void SweepView::refreshResults() {
+    SweepResults r;
+    for (const auto& a : design_.axes)
+        r.keys.push_back(a.key);
+    ade::Objective objective = design_.objective;
+    if (objective.metric.empty())
+        if (const ade::ExperimentInfo* info = ade::findExperiment(experiment_.toStdString()))
+            objective.metric = info->headlineMetric;
+    r.configs = ade::aggregateConfigs(outcomes_, objective);
+    r.metric = QString::fromStdString(objective.metric);
+    QString label = r.metric;
+    for (const ade::MetricInfo& m : ade::metricsOf(experiment_.toStdString()))
+        if (m.column == objective.metric) label = QString::fromStdString(m.label);
+    r.metricLabel = tr("%1 (%2)").arg(label, QString::fromStdString(objective.stat));
+    r.lowerIsBetter = objective.lowerIsBetter;
+    r.stat = QString::fromStdString(objective.stat);
+    r.fit = !design_.fitX.empty();
+    r.halving = design_.halving.enabled;
+    results_ = r;
+    views_->setCurrentIndex(std::clamp(static_cast<int>(r.keys.size()) - 1, 0, 2));
+    currentChart()->setResults(results_);
+    table_->setResults(results_);
+    apply_->setEnabled(results_.best() >= 0 || table_->selectedConfig() >= 0);
+    export_->setEnabled(!results_.configs.empty());
+}
+
+int SweepView::targetConfig() const {
+    const int s = table_->selectedConfig();
+    return s >= 0 ? s : results_.best();
+}
+
+QString SweepView::configName(int index) const {
+    QStringList parts;
+    for (const auto& [k, v] : results_.configs[index].values)
+        parts << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
+    return parts.join(QLatin1Char(' '));
+}
+
+void SweepView::openConfig(int index) {
+    if (index < 0 || index >= static_cast<int>(results_.configs.size())) return;
+    const auto& names = results_.configs[index].runNames;
+    std::vector<ade::RunOutcome> runs;
+    for (const auto& o : outcomes_)
+        if (std::find(names.begin(), names.end(), o.run.name) != names.end()) runs.push_back(o);
+    if (!runs.empty()) emit openRunsRequested(runs, configName(index));
+}
+
+bool SweepView::exportView(FigureFormat format, const QString& path, QString* error) const {
+    return currentChart()->exportTo(format, path, {1200, 800}, error);
+}
+
+bool SweepView::exportCsv(const QString& path, QString* error) const {
+    std::string err;
+    if (ade::writeFileAtomic(path.toStdString(), resultsCsv(results_).toStdString(), &err))
+        return true;
+    if (error) *error = QString::fromStdString(err);
+    return false;
+}
+
+void SweepView::exportDialog() {
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the sweep"), QDir::home().filePath(QStringLiteral("sweep.png")),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;Table as CSV (*.csv)"),
+        &filter);
+    if (path.isEmpty()) return;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QString error;
+    bool ok;
+    if (suffix == QLatin1String("csv")) {
+        ok = exportCsv(path, &error);
+    } else {
+        FigureFormat f = FigureFormat::Png;
+        if (!parseFigureFormat(suffix, &f)) f = FigureFormat::Png;
+        ok = exportView(f, path, &error);
+    }
+    if (!ok) QMessageBox::warning(this, tr("Export"), tr("Cannot export: %1").arg(error));
+}
+
+bool SweepView::openFolder(const QString& dir) {
+    if (running_) {
+        setStatus(tr("A sweep is running: cancel it before opening a folder."));
+        return false;
+    }
+    std::string error;
+    const auto folder = ade::readSweepFolder(dir.toStdString(), &error);
+    if (!folder) {
+        setStatus(tr("Cannot open %1: %2").arg(dir, QString::fromStdString(error)));
+        return false;
+    }
+    folder_ = dir;
+    emit started();
+    applyFolder(*folder);
+    return true;
+}
+
+void SweepView::stopWatchingFolder() {
+    folderTimer_.stop();
+    folder_.clear();
+}
+
+void SweepView::readFolder() {
+    if (folder_.isEmpty() || folderWatcher_.isRunning()) return;
+    const std::string dir = folder_.toStdString();
+    folderWatcher_.setFuture(QtConcurrent::run([dir]() -> std::optional<ade::SweepFolder> {
+        std::string error;
+        return ade::readSweepFolder(dir, &error);
+    }));
+}
+
+void SweepView::onFolderRead() {
+    const auto folder = folderWatcher_.result();
+    if (folder && !folder_.isEmpty()) applyFolder(*folder);
+}
+
+void SweepView::applyFolder(const ade::SweepFolder& f) {
+    const ade::SweepFolder* folder = &f;
+    design_ = folder->design;
+    experiment_ = folder->tasks.empty()
+                      ? QString()
+                      : QString::fromStdString(folder->tasks.front().config.experiment());
+    outcomes_ = folder->finished;
+    rungs_.clear();
+    const int n = static_cast<int>(folder->tasks.size());
+    const int failed = static_cast<int>(folder->failed.size());
+    const int finished = n - static_cast<int>(folder->missing.size());
+    folderStatus_ = tr("%1 of %2 finished, %3 failed").arg(finished).arg(n).arg(failed);
+    if (const int capped = cappedRuns(outcomes_))
+        folderStatus_ += tr(", %1 reached the iteration cap (not converged)").arg(capped);
+    progress_->show();
+    progress_->setRange(0, std::max(1, n));
+    progress_->setValue(finished);
+    refreshResults();
+    if (folder->missing.empty())
+        folderTimer_.stop();
+    else if (!folderTimer_.isActive())
+        folderTimer_.start();
+    setStatus(tr("Sweep folder %1 (%2): %3%4")
+                  .arg(QDir::toNativeSeparators(folder_), QString::fromStdString(folder->planName),
+                       folderStatus_,
+                       folder->missing.empty() ? QString() : tr("; re-read every 2 s")));
+}
+
+}  // namespace ade::ui

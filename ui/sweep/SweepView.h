@@ -1,0 +1,130 @@
+#pragma once
+// The sweep tab (issue #16): a design of 1–3 keys (SweepForm), run in parallel on worker threads
+// through core's runSweepLocal (successive halving on request) with live progress, or read from
+// a sweep folder (local or Slurm, re-read every 2 s while tasks still run). The results show as
+// a sortable table (one row per config, mean ± sd over seeds) and a view chosen by the number of
+// keys: one key — the metric against it with seed bands (the scaling-law fit when the design
+// asks for one); two — a heatmap; three — parallel coordinates. Clicking a config asks the
+// window to show its runs' curves (openRunsRequested); "Apply to form" asks it to copy the
+// selected (or best) config's values into the parameter panel.
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+#include "charts/FigureRenderer.h"
+#include "plan/PlanRunner.h"
+#include "plan/Preset.h"
+#include "sweep/Sweep.h"
+#include "sweep/SweepResults.h"
+#include "util/RunControl.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace ade::ui {
+
+class SweepChart;
+class SweepForm;
+class SweepHeatmap;
+class SweepLinePlot;
+class SweepParallel;
+class SweepTable;
+
+class SweepView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit SweepView(QWidget* parent = nullptr);
+    ~SweepView() override;
+
+    void setPlan(const ade::Plan& plan);            // a preset with a sweep: its runs and grid
+    void setFormConfig(const ade::Config& config);  // the base of a sweep of the form
+    void clearPlan();
+    bool start();  // false (with a message) when the design is invalid
+    void cancelAndWait();
+    bool isRunning() const { return running_; }
+    // Reads a sweep folder now and every 2 s while it has unfinished tasks; false with a message
+    // when it is not a sweep folder.
+    bool openFolder(const QString& dir);
+    void stopWatchingFolder();
+
+    SweepForm* form() const { return form_; }
+    SweepTable* table() const { return table_; }
+    SweepLinePlot* linePlot() const { return line_; }
+    SweepHeatmap* heatmap() const { return heatmap_; }
+    SweepParallel* parallel() const { return parallel_; }
+    SweepChart* currentChart() const;  // the view the number of keys picked
+    const SweepResults& results() const { return results_; }
+    const std::vector<ade::RunOutcome>& outcomes() const { return outcomes_; }
+    const std::vector<ade::HalvingRung>& rungs() const { return rungs_; }
+    QString statusText() const;  // "Sweep: 7 of 18 runs done" ("" when idle)
+    QString folderStatus() const { return folderStatus_; }
+
+    // The config Apply to form uses: the selected one, else the best (-1 when none).
+    int targetConfig() const;
+    bool exportView(FigureFormat format, const QString& path, QString* error = nullptr) const;
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+
+  signals:
+    void started();  // a sweep started or a folder was opened: earlier results are gone
+    void finished();
+    void statusChanged(const QString& text);  // the window's status bar follows
+    // The runs of config `label` (its seeds) to show in the run list and charts.
+    void openRunsRequested(const std::vector<ade::RunOutcome>& runs, const QString& label);
+    void applyRequested(const std::vector<std::pair<std::string, std::string>>& values);
+    void openFolderRequested();  // the tab's "Open sweep folder…" button
+
+  private:
+    struct Result {
+        std::vector<ade::RunOutcome> outcomes;
+        std::vector<ade::HalvingRung> rungs;
+        std::string error;
+    };
+    void onRunFinished(const ade::RunOutcome& outcome);
+    void onFinished();
+    void refreshResults();  // aggregate the outcomes, fill the table and the views
+    void readFolder();      // one re-read of the watched folder (on a worker thread)
+    void onFolderRead();
+    void applyFolder(const ade::SweepFolder& folder);
+    void openConfig(int index);
+    void exportDialog();
+    void setStatus(const QString& text);
+    QString configName(int index) const;
+
+    std::optional<ade::Plan> plan_;
+    ade::Config formConfig_;
+    SweepForm* form_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QPushButton* openFolder_ = nullptr;
+    QPushButton* apply_ = nullptr;
+    QPushButton* export_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QStackedWidget* views_ = nullptr;
+    SweepLinePlot* line_ = nullptr;
+    SweepHeatmap* heatmap_ = nullptr;
+    SweepParallel* parallel_ = nullptr;
+    SweepTable* table_ = nullptr;
+
+    ade::SweepDesign design_;
+    std::vector<ade::RunOutcome> outcomes_;
+    std::vector<ade::HalvingRung> rungs_;
+    SweepResults results_;
+    QFutureWatcher<Result> watcher_;
+    std::unique_ptr<ade::RunControl> control_;
+    QTimer refresh_;  // coalesces live updates of the table and views
+    int total_ = 0, done_ = 0, failed_ = 0;
+    bool running_ = false;
+    QString experiment_;
+    // The watched sweep folder.
+    QString folder_;
+    QTimer folderTimer_;
+    QFutureWatcher<std::optional<ade::SweepFolder>> folderWatcher_;
+    QString folderStatus_;
+};
+
+}  // namespace ade::ui
