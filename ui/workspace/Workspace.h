@@ -5,7 +5,7 @@
 // filled in), the Seeds count, and the batch of the last Start (what Reset and Re-seed act on).
 // Starting a batch names its runs and groups, resolves "same start as" through core and hands
 // the runs to the controller; errors come back as text (the window shows them in its status bar).
-// Tested without a window (tests/ui/test_workspace.cpp).
+// Tested without a window (tests/ui/tst_workspace.cpp).
 #include <QObject>
 #include <QString>
 

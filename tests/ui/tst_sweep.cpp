@@ -309,4 +309,4 @@ class TestSweep : public QObject {
 };
 
 QTEST_MAIN(TestSweep)
-#include "test_sweep.moc"
+#include "tst_sweep.moc"

@@ -315,4 +315,4 @@ class TestSessions : public QObject {
 };
 
 QTEST_MAIN(TestSessions)
-#include "test_sessions.moc"
+#include "tst_sessions.moc"

@@ -218,4 +218,4 @@ class TestSweepViews : public QObject {
 };
 
 QTEST_MAIN(TestSweepViews)
-#include "test_sweep_views.moc"
+#include "tst_sweep_views.moc"

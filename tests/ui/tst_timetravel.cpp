@@ -278,4 +278,4 @@ class TestTimeTravel : public QObject {
 };
 
 QTEST_MAIN(TestTimeTravel)
-#include "test_timetravel.moc"
+#include "tst_timetravel.moc"

@@ -568,4 +568,4 @@ class TestStress : public QObject {
 };
 
 QTEST_MAIN(TestStress)
-#include "test_stress.moc"
+#include "tst_stress.moc"

@@ -240,5 +240,5 @@ class TestClaims : public QObject {
 };
 
 QTEST_MAIN(TestClaims)
-#include "test_claims.moc"
+#include "tst_claims.moc"
 

@@ -310,4 +310,4 @@ class TestCharts : public QObject {
 };
 
 QTEST_MAIN(TestCharts)
-#include "test_charts.moc"
+#include "tst_charts.moc"

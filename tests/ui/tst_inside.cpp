@@ -159,4 +159,4 @@ class TestInside : public QObject {
 };
 
 QTEST_MAIN(TestInside)
-#include "test_inside.moc"
+#include "tst_inside.moc"

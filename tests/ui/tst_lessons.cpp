@@ -313,4 +313,4 @@ int main(int argc, char** argv) {
     return QTest::qExec(&t, argc, argv);
 }
 
-#include "test_lessons.moc"
+#include "tst_lessons.moc"

@@ -211,4 +211,4 @@ void TestWorkspace::deleteRunLeavesTheBatch() {
 }
 
 QTEST_GUILESS_MAIN(TestWorkspace)
-#include "test_workspace.moc"
+#include "tst_workspace.moc"

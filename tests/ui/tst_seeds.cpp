@@ -379,4 +379,4 @@ class TestSeeds : public QObject {
 };
 
 QTEST_MAIN(TestSeeds)
-#include "test_seeds.moc"
+#include "tst_seeds.moc"

@@ -398,4 +398,4 @@ class TestWindow : public QObject {
 };
 
 QTEST_MAIN(TestWindow)
-#include "test_window.moc"
+#include "tst_window.moc"

@@ -355,4 +355,4 @@ class TestCompare : public QObject {
 };
 
 QTEST_MAIN(TestCompare)
-#include "test_compare.moc"
+#include "tst_compare.moc"

@@ -515,4 +515,4 @@ class TestForms : public QObject {
 };
 
 QTEST_MAIN(TestForms)
-#include "test_forms.moc"
+#include "tst_forms.moc"

@@ -320,4 +320,4 @@ int main(int argc, char** argv) {
     return QTest::qExec(&t, argc, argv);
 }
 
-#include "test_present.moc"
+#include "tst_present.moc"

@@ -301,4 +301,4 @@ class TestLandscape : public QObject {
 };
 
 QTEST_MAIN(TestLandscape)
-#include "test_landscape.moc"
+#include "tst_landscape.moc"
