@@ -132,6 +132,11 @@ class TestInside : public QObject {
         QCOMPARE(t.y[t.marker], r->data[r->column("norm_R")][t.marker]);
         w->timeCursor()->setLive();
         QTRY_COMPARE_WITH_TIMEOUT(marked(), r->lastIteration(), kRunWaitMs);
+        // Hover: the recorded point under the pointer names its run and iteration.
+        const FactorPlanePanel* plane = v->factorPlane();
+        const PlaneTrajectory& u = plane->scene().runs.front();
+        const QString tip = plane->toolTipAt(plane->frame().map(u.x[0], u.y[0]).toPoint());
+        QVERIFY2(tip.startsWith(r->name + QStringLiteral(", iteration 0:")), qPrintable(tip));
     }
 
     void panelsExportAsPngSvgPdf() {

@@ -13,6 +13,7 @@
 #include <numeric>
 
 #include "base/ColorMaps.h"
+#include "inspect/HoverText.h"
 
 namespace ade::ui {
 
@@ -128,16 +129,8 @@ class AttentionPanel::Canvas : public QWidget {
         owner_->hits_ = paintAttention(p, rect(), owner_->scene_);
     }
     bool event(QEvent* e) override {
-        if (e->type() == QEvent::ToolTip) {
-            auto* he = static_cast<QHelpEvent*>(e);
-            const QString text = owner_->toolTipAt(he->pos());
-            if (text.isEmpty())
-                QToolTip::hideText();
-            else
-                QToolTip::showText(he->globalPos(), text, this);
-            return true;
-        }
-        return QWidget::event(e);
+        return showHoverText(this, e, [this](QPoint at) { return owner_->toolTipAt(at); }) ||
+               QWidget::event(e);
     }
 
   private:

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "base/ColorMaps.h"
+#include "inspect/HoverText.h"
 
 namespace ade::ui {
 
@@ -209,31 +210,28 @@ void FactorPlanePanel::paintEvent(QPaintEvent*) {
 }
 
 bool FactorPlanePanel::event(QEvent* e) {
-    if (e->type() == QEvent::ToolTip) {
-        // The nearest recorded point within 12 px: run, iteration and both norms.
-        auto* he = static_cast<QHelpEvent*>(e);
-        double best = 144;
-        QString text;
-        for (const auto& r : scene_.runs)
-            for (std::size_t k = 0; k < r.x.size(); ++k) {
-                const QPointF d = frame_.map(r.x[k], r.y[k]) - QPointF(he->pos());
-                const double d2 = d.x() * d.x() + d.y() * d.y();
-                if (d2 < best) {
-                    best = d2;
-                    text = tr("%1, iteration %2: %3 = %4, %5 = %6, product %7")
-                               .arg(r.name)
-                               .arg(k < r.iterations.size() ? r.iterations[k] : long(k))
-                               .arg(scene_.xLabel, formatValue(r.x[k]), scene_.yLabel,
-                                    formatValue(r.y[k]), formatValue(r.x[k] * r.y[k]));
-                }
+    return showHoverText(this, e, [this](QPoint at) { return toolTipAt(at); }) ||
+           QWidget::event(e);
+}
+
+QString FactorPlanePanel::toolTipAt(QPoint at) const {
+    // The nearest recorded point within 12 px: run, iteration and both norms.
+    double best = 144;
+    QString text;
+    for (const auto& r : scene_.runs)
+        for (std::size_t k = 0; k < r.x.size(); ++k) {
+            const QPointF d = frame_.map(r.x[k], r.y[k]) - QPointF(at);
+            const double d2 = d.x() * d.x() + d.y() * d.y();
+            if (d2 < best) {
+                best = d2;
+                text = tr("%1, iteration %2: %3 = %4, %5 = %6, product %7")
+                           .arg(r.name)
+                           .arg(k < r.iterations.size() ? r.iterations[k] : long(k))
+                           .arg(scene_.xLabel, formatValue(r.x[k]), scene_.yLabel,
+                                formatValue(r.y[k]), formatValue(r.x[k] * r.y[k]));
             }
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(he->globalPos(), text, this);
-        return true;
-    }
-    return QWidget::event(e);
+        }
+    return text;
 }
 
 }  // namespace ade::ui

@@ -43,6 +43,8 @@ class FactorPlanePanel : public QWidget {
     void setScene(FactorPlaneScene scene);
     const FactorPlaneScene& scene() const { return scene_; }
     const PlaneFrame& frame() const { return frame_; }
+    // The hover text at a point of the panel ("" = nothing within 12 px).
+    QString toolTipAt(QPoint at) const;
 
   protected:
     void paintEvent(QPaintEvent*) override;

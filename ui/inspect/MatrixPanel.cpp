@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "base/ColorMaps.h"
+#include "inspect/HoverText.h"
 
 namespace ade::ui {
 
@@ -185,16 +186,8 @@ void MatrixPanel::paintEvent(QPaintEvent*) {
 }
 
 bool MatrixPanel::event(QEvent* e) {
-    if (e->type() == QEvent::ToolTip) {
-        auto* he = static_cast<QHelpEvent*>(e);
-        const QString text = toolTipAt(he->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(he->globalPos(), text, this);
-        return true;
-    }
-    return QWidget::event(e);
+    return showHoverText(this, e, [this](QPoint at) { return toolTipAt(at); }) ||
+           QWidget::event(e);
 }
 
 }  // namespace ade::ui
