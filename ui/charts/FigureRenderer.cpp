@@ -1,6 +1,5 @@
 #include "charts/FigureRenderer.h"
 
-#include <QBuffer>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QDir>
@@ -13,9 +12,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QScatterSeries>
-#include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -62,31 +59,6 @@ std::vector<ChartSpec> figureCharts(const RunStore& store) {
             experiments.end())
             experiments.push_back(r->config.experiment());
     return chartSpecsFor(experiments, &store, true);
-}
-
-bool parseFigureFormat(const QString& text, FigureFormat* out) {
-    const QString t = text.trimmed().toLower();
-    if (t == "png")
-        *out = FigureFormat::Png;
-    else if (t == "svg")
-        *out = FigureFormat::Svg;
-    else if (t == "pdf")
-        *out = FigureFormat::Pdf;
-    else
-        return false;
-    return true;
-}
-
-QString figureSuffix(FigureFormat f) {
-    switch (f) {
-        case FigureFormat::Png:
-            return QStringLiteral("png");
-        case FigureFormat::Svg:
-            return QStringLiteral("svg");
-        case FigureFormat::Pdf:
-            return QStringLiteral("pdf");
-    }
-    return {};
 }
 
 std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
@@ -366,72 +338,15 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(o.size)));
     const QRectF source(QPointF(0, 0), QSizeF(o.size));
 
-    // Rendered in memory, then written by the atomic writer every export shares: on any failure
-    // (full disk included) the previous file stays intact and no temporary is left. (Qt 6.4's
-    // QSaveFile ignores a failed final flush and commits a truncated file on a full disk.)
-    QByteArray bytes;
-    QBuffer file(&bytes);
-    file.open(QIODevice::WriteOnly);
-    bool ok = true;
     const QString title = o.title.isEmpty() ? spec.title : o.title;
-    if (format == FigureFormat::Png) {
-        QImage image(o.size * o.scale, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(o.scale);
-        image.fill(Qt::white);
-        {
-            QPainter p(&image);
+    const bool ok = renderPainting(
+        [&](QPainter& p, const QRectF& area) {
             p.setRenderHint(QPainter::Antialiasing);
-            scene.render(&p, source, source);
-        }
-        image.setText(QStringLiteral("Title"), title);
-        image.setText(QStringLiteral("Software"), QStringLiteral("Attention Dynamics Explorer"));
-        image.setText(QStringLiteral("Description"), o.metadata);
-        ok = image.save(&file, "PNG");
-    } else if (format == FigureFormat::Svg) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&file);
-        svg.setSize(o.size);
-        svg.setViewBox(source);
-        svg.setTitle(title);
-        svg.setDescription(o.metadata);
-        QPainter p;
-        ok = p.begin(&svg);
-        if (ok) {
-            scene.render(&p, source, source);
-            ok = p.end();
-        }
-    } else {
-        QPdfWriter pdf(&file);
-        pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("Attention Dynamics Explorer. ") + o.metadata);
-        pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(o.size), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QPainter p;
-        ok = p.begin(&pdf);
-        if (ok) {
-            const QRectF target(QPointF(0, 0), QSizeF(p.viewport().size()));
-            scene.render(&p, target, source);
-            ok = p.end();
-        }
-    }
+            scene.render(&p, area, source);
+        },
+        o.size, o.scale, format, path, title, o.metadata, error);
     scene.removeItem(chart.get());
-    file.close();
-    return writeRenderedFigure(ok, bytes, path, error);
-}
-
-bool writeRenderedFigure(bool rendered, const QByteArray& bytes, const QString& path,
-                         QString* error) {
-    if (!rendered) {
-        if (error) *error = QObject::tr("cannot render %1").arg(path);
-        return false;
-    }
-    std::string err;
-    if (!ade::writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    return ok;
 }
 
 QStringList renderAllFigures(

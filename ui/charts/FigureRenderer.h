@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "base/FigureFile.h"
 #include "charts/ChartPanel.h"
 
 class QChart;
@@ -21,7 +22,6 @@ namespace ade::ui {
 class RunStore;
 
 enum class FigureStyle { Screen, Publication };
-enum class FigureFormat { Png, Svg, Pdf };
 
 struct FigureOptions {
     QSize size{1200, 800};  // logical pixels (PNG is size * scale pixels)
@@ -44,8 +44,6 @@ struct FigureOptions {
     bool seedBands = true;
 };
 
-bool parseFigureFormat(const QString& text, FigureFormat* out);
-QString figureSuffix(FigureFormat f);
 
 // Builds the chart (caller owns it); nullptr when no visible run has a column of this spec.
 std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
@@ -53,10 +51,6 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& options,
                   FigureFormat format, const QString& path, QString* error);
 
-// The last step of every figure export: `bytes` (a rendered PNG, SVG or PDF) written to `path`
-// atomically, or "cannot render PATH" when rendering failed. False with a message.
-bool writeRenderedFigure(bool rendered, const QByteArray& bytes, const QString& path,
-                         QString* error);
 
 // The charts a figure can be made of: those of the visible runs' experiments that have data.
 std::vector<ChartSpec> figureCharts(const RunStore& store);

@@ -10,7 +10,7 @@
 
 #include <functional>
 
-#include "charts/FigureRenderer.h"
+#include "base/FigureFile.h"
 
 class QPainter;
 
@@ -36,10 +36,6 @@ struct InsideFrameSpec {
 void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
                       ProblemCache& problems, const InsideFrameSpec& spec);
 
-// A painting (any function of a painter and its area) to a file; false with `error`.
-bool renderPainting(const std::function<void(QPainter&, const QRectF&)>& paint, QSize size,
-                    double scale, FigureFormat format, const QString& path, const QString& title,
-                    const QString& metadata, QString* error);
 
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,
                        QSize size, FigureFormat format, const QString& path,

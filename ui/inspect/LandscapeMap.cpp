@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "charts/FigureRenderer.h"
+#include "base/FigureFile.h"
 #include "inspect/InsideFigure.h"
 
 namespace ade::ui {

@@ -15,7 +15,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "charts/FigureRenderer.h"
+#include "base/FigureFile.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"
 #include "inspect/LandscapeJob.h"

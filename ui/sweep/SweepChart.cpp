@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "base/ColorMaps.h"
-#include "inspect/InsideFigure.h"
+#include "base/FigureFile.h"
 
 namespace ade::ui {
 

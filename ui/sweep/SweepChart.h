@@ -5,7 +5,7 @@
 // values and mean ± sd; clicking one emits configActivated.
 #include <QWidget>
 
-#include "charts/FigureRenderer.h"
+#include "base/FigureFile.h"
 #include "sweep/SweepResults.h"
 
 namespace ade::ui {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <optional>
 
-#include "charts/FigureRenderer.h"
+#include "base/FigureFile.h"
 #include "plan/PlanRunner.h"
 #include "plan/Preset.h"
 #include "sweep/Sweep.h"
