@@ -22,7 +22,9 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 
+#include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "ColourDistance.h"
 #include "Configs.h"
@@ -282,10 +284,24 @@ class TestPresent : public QObject {
         QVERIFY(text.contains(QStringLiteral("F11")));
         quick->close();
 
+        // Every key comes from a room's action table (base/ActionTable.h), and no key is
+        // bound to two actions that are enabled at once.
         const auto list = w->shortcutList();
         int withKeys = 0;
-        for (const QAction* a : w->findChildren<QAction*>())
-            withKeys += a->shortcuts().isEmpty() ? 0 : 1;
+        std::map<QString, QString> enabledKeys;
+        for (const QAction* a : w->findChildren<QAction*>()) {
+            if (a->shortcuts().isEmpty()) continue;
+            ++withKeys;
+            QVERIFY2(fromActionTable(a), qPrintable(a->objectName()));
+            if (!a->isEnabled()) continue;
+            for (const QKeySequence& k : a->shortcuts()) {
+                const QString key = k.toString(QKeySequence::NativeText);
+                QVERIFY2(!enabledKeys.count(key),
+                         qPrintable(key + QStringLiteral(": ") + enabledKeys[key] +
+                                    QStringLiteral(" and ") + a->objectName()));
+                enabledKeys[key] = a->objectName();
+            }
+        }
         QCOMPARE(static_cast<int>(list.size()), withKeys);
         w->action(QStringLiteral("shortcuts"))->trigger();
         auto* table = w->findChild<QTableWidget*>(QStringLiteral("shortcutsTable"));
@@ -298,7 +314,15 @@ class TestPresent : public QObject {
         for (const QString& want : {QStringLiteral("Start = ") + start,
                                     QStringLiteral("Play = Space"),
                                     QStringLiteral("Presentation mode = F11"),
-                                    QStringLiteral("Fit charts = F")})
+                                    QStringLiteral("Fit charts = F"),
+                                    QStringLiteral("Next step = PgDown"),
+                                    QStringLiteral("Live = L"),
+                                    QStringLiteral("Copy run as config = ") +
+                                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)
+                                            .toString(QKeySequence::NativeText),
+                                    QStringLiteral("Export charts… = ") +
+                                        QKeySequence(Qt::CTRL | Qt::Key_E)
+                                            .toString(QKeySequence::NativeText)})
             QVERIFY2(rows.contains(want), qPrintable(rows.join(QStringLiteral("; "))));
     }
 };

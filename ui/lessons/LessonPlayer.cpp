@@ -14,6 +14,7 @@
 #include <QPlainTextEdit>
 #include <QTextEdit>
 
+#include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "lessons/LessonPanel.h"
 #include "runs/RunController.h"
@@ -43,23 +44,21 @@ LessonPlayer::LessonPlayer(Workspace* workspace, Shell* shell, const std::string
     connect(panel_, &LessonPanel::backClicked, this, &LessonPlayer::back);
     connect(panel_, &LessonPanel::leaveClicked, this, &LessonPlayer::leave);
 
-    auto make = [this](const char* name, const QString& text, const QList<QKeySequence>& keys,
-                       const QString& tip) {
-        auto* a = new QAction(text, shell_->dialogParent());
-        a->setObjectName(QLatin1String(name));
-        a->setShortcuts(keys);
-        a->setShortcutContext(Qt::WindowShortcut);
-        a->setStatusTip(tip);
-        a->setEnabled(false);  // only while a lesson plays: the keys are free otherwise
-        shell_->dialogParent()->addAction(a);
-        return a;
-    };
-    next_ = make("lessonNextStep", tr("&Next step"), {QKeySequence(Qt::Key_PageDown)},
-                 tr("The lesson's next step (Page Down, as a presentation clicker sends)"));
-    back_ = make("lessonPreviousStep", tr("&Previous step"), {QKeySequence(Qt::Key_PageUp)},
-                 tr("The lesson's previous step (Page Up)"));
-    leave_ = make("lessonLeave", tr("&Leave lesson"), {QKeySequence(Qt::Key_Escape)},
-                  tr("End the lesson; its runs and charts stay"));
+    // Window-wide keys (base/ActionTable.h), only while a lesson plays: free otherwise.
+    const auto actions = makeActions(
+        shell_->dialogParent(),
+        {{"lessonNextStep", tr("&Next step"), {QKeySequence(Qt::Key_PageDown)},
+          tr("The lesson's next step (Page Down, as a presentation clicker sends)"),
+          QStyle::SP_CustomBase, false, true},
+         {"lessonPreviousStep", tr("&Previous step"), {QKeySequence(Qt::Key_PageUp)},
+          tr("The lesson's previous step (Page Up)"), QStyle::SP_CustomBase, false, true},
+         {"lessonLeave", tr("&Leave lesson"), {QKeySequence(Qt::Key_Escape)},
+          tr("End the lesson; its runs and charts stay"), QStyle::SP_CustomBase, false, true}});
+    next_ = actions[0];
+    back_ = actions[1];
+    leave_ = actions[2];
+    for (QAction* a : actions)
+        a->setEnabled(false);
     connect(next_, &QAction::triggered, this, &LessonPlayer::next);
     connect(back_, &QAction::triggered, this, &LessonPlayer::back);
     connect(leave_, &QAction::triggered, this, &LessonPlayer::leave);

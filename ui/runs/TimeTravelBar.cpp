@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "base/ActionTable.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"
 
@@ -38,10 +39,11 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
     title->setToolTip(tr("Scrub back to any recorded iteration of the selected run: the charts "
                          "draw a cursor there and the inside views show its parameters then"));
     addWidget(title);
-    earlier_ = addAction(QStringLiteral("◀"));
-    earlier_->setObjectName(QStringLiteral("timeEarlier"));
-    earlier_->setShortcut(QKeySequence(Qt::Key_BracketLeft));
-    earlier_->setToolTip(tr("Earlier: the previous parameter snapshot ([)"));
+    // Each button one ActionSpec (base/ActionTable.h), placed in the bar as it is made.
+    earlier_ = makeActions(this, {{"timeEarlier", QStringLiteral("◀"),
+                                   {QKeySequence(Qt::Key_BracketLeft)},
+                                   tr("Earlier: the previous parameter snapshot")}})
+                   .front();
     slider_ = new QSlider(Qt::Horizontal, this);
     slider_->setObjectName(QStringLiteral("timeSlider"));
     slider_->setMinimumWidth(80);
@@ -50,16 +52,15 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
     slider_->setToolTip(tr("The focused run's parameter snapshots, first to latest: drag to show "
                            "the run as it was at that iteration"));
     addWidget(slider_);
-    later_ = addAction(QStringLiteral("▶"));
-    later_->setObjectName(QStringLiteral("timeLater"));
-    later_->setShortcut(QKeySequence(Qt::Key_BracketRight));
-    later_->setToolTip(tr("Later: the next parameter snapshot (])"));
-    live_ = addAction(tr("Live"));
-    live_->setObjectName(QStringLiteral("timeLive"));
-    live_->setCheckable(true);
+    later_ = makeActions(this, {{"timeLater", QStringLiteral("▶"),
+                                 {QKeySequence(Qt::Key_BracketRight)},
+                                 tr("Later: the next parameter snapshot")}})
+                 .front();
+    live_ = makeActions(this, {{"timeLive", tr("Live"), {QKeySequence(Qt::Key_L)},
+                                tr("Live: follow the latest snapshot of the run"),
+                                QStyle::SP_CustomBase, true}})
+                .front();
     live_->setChecked(true);
-    live_->setShortcut(QKeySequence(Qt::Key_L));
-    live_->setToolTip(tr("Live: follow the latest snapshot of the run (L)"));
     label_ = new QLabel(this);
     label_->setObjectName(QStringLiteral("timeLabel"));
     label_->setContentsMargins(8, 0, 0, 0);

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 
+#include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "export/DataExport.h"
 #include "export/ExportDialog.h"
@@ -69,18 +70,16 @@ void SessionManager::setRecoveryPath(const QString& path) {
 
 void SessionManager::addToFileMenu(QMenu* file) {
     QAction* first = file->actions().value(0);
-    auto add = [&](const QString& text, const QKeySequence& key, const QString& tip, auto slot,
-                   const char* name) {
-        auto* a = new QAction(text, file);
-        a->setShortcut(key);
-        a->setStatusTip(tip);
-        a->setObjectName(QLatin1String(name));
+    // Each command one ActionSpec (base/ActionTable.h: Help > Keyboard shortcuts lists it).
+    auto add = [&](const QString& text, const QList<QKeySequence>& keys, const QString& tip,
+                   auto slot, const char* name) {
+        QAction* a = makeActions(shell_->dialogParent(), {{name, text, keys, tip}}).front();
         connect(a, &QAction::triggered, this, slot);
         file->insertAction(first, a);
         return a;
     };
     add(
-        tr("&Open session…"), QKeySequence::Open,
+        tr("&Open session…"), QKeySequence::keyBindings(QKeySequence::Open),
         tr("Open a saved session: runs, histories, charts"),
         [this] {
             const QString f = QFileDialog::getOpenFileName(shell_->dialogParent(), tr("Open session"), current_,
@@ -93,7 +92,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
     file->insertMenu(first, recentMenu_);
     rebuildRecentMenu();
     add(
-        tr("&Save session"), QKeySequence::Save, tr("Save every run, its history and parameters"),
+        tr("&Save session"), QKeySequence::keyBindings(QKeySequence::Save), tr("Save every run, its history and parameters"),
         [this] {
             QString f = current_;
             if (f.isEmpty())
@@ -103,7 +102,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
         },
         "saveSession");
     add(
-        tr("Save session &as…"), QKeySequence::SaveAs, tr("Save the session under a new name"),
+        tr("Save session &as…"), QKeySequence::keyBindings(QKeySequence::SaveAs), tr("Save the session under a new name"),
         [this] {
             const QString f = QFileDialog::getSaveFileName(
                 shell_->dialogParent(), tr("Save session as"), current_.isEmpty() ? "session.json" : current_,
@@ -113,7 +112,7 @@ void SessionManager::addToFileMenu(QMenu* file) {
         "saveSessionAs");
     file->insertSeparator(first);
     add(
-        tr("&Export charts…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+        tr("&Export charts…"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
         tr("Charts to PNG, SVG and PDF, screen or publication style"),
         [this] {
             const auto* charts = shell_->charts();
@@ -165,19 +164,19 @@ void SessionManager::addToFileMenu(QMenu* file) {
         },
         "exportCharts");
     add(
-        tr("Export data as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        tr("Export data as &CSV…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)},
         tr("Selected runs (or all) to CSV, one file per run, metrics.csv schema"),
         [this] { exportData(false); }, "exportCsv");
     add(
-        tr("Export data as &JSON…"), QKeySequence(), tr("Selected runs (or all) to one JSON file"),
+        tr("Export data as &JSON…"), {}, tr("Selected runs (or all) to one JSON file"),
         [this] { exportData(true); }, "exportJson");
     add(
-        tr("Export final &parameters (.npy)…"), QKeySequence(),
+        tr("Export final &parameters (.npy)…"), {},
         tr("The selected run's final weights as NumPy .npy files"), [this] { exportParams(); },
         "exportParams");
     file->insertSeparator(first);
     continueAction_ = add(
-        tr("C&ontinue selected run…"), QKeySequence(Qt::CTRL | Qt::Key_K),
+        tr("C&ontinue selected run…"), {QKeySequence(Qt::CTRL | Qt::Key_K)},
         tr("Train a stopped run further from its saved parameters"),
         [this] {
             const auto ids = shell_->selectedRunIds();

@@ -5,6 +5,7 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include "base/ActionTable.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
 #include "sessions/SessionManager.h"
@@ -15,19 +16,19 @@
 namespace ade::ui {
 
 QMenu* SessionManager::editMenu(QMenu* edit) {
-    auto* copy =
-        edit->addAction(tr("&Copy run as config"), this, [this] { copySelectedRunAsConfig(); });
-    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setObjectName("copyConfig");
-    copy->setStatusTip(tr("The selected run's JSON config to the clipboard, to share a setting"));
-    auto* paste = edit->addAction(tr("&Paste config"), this, [this] {
+    const auto actions = makeActions(
+        shell_->dialogParent(),
+        {{"copyConfig", tr("&Copy run as config"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+          tr("The selected run's JSON config to the clipboard, to share a setting")},
+         {"pasteConfig", tr("&Paste config"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V)},
+          tr("Fill the form from a JSON config on the clipboard")}});
+    connect(actions[0], &QAction::triggered, this, [this] { copySelectedRunAsConfig(); });
+    connect(actions[1], &QAction::triggered, this, [this] {
         QString error;
         if (!pasteConfig(QApplication::clipboard()->text(), &error))
             showError(tr("Cannot paste config"), error);
     });
-    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
-    paste->setObjectName("pasteConfig");
-    paste->setStatusTip(tr("Fill the form from a JSON config on the clipboard"));
+    edit->addActions({actions[0], actions[1]});
     return edit;
 }
 

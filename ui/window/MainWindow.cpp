@@ -20,6 +20,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "about/ClaimsChecklist.h"
 #include "about/ExperimentAbout.h"
@@ -257,43 +258,8 @@ void MainWindow::buildDocks() {
 }
 
 void MainWindow::buildActions() {
-    auto make = [this](const char* name, const QString& text, const QKeySequence& key,
-                       QStyle::StandardPixmap icon, const QString& tip, auto slot) {
-        auto* a = new QAction(style()->standardIcon(icon), text, this);
-        a->setObjectName(QLatin1String(name));
-        if (!key.isEmpty()) a->setShortcut(key);
-        a->setToolTip(key.isEmpty() ? tip
-                                    : QStringLiteral("%1 (%2)").arg(
-                                          tip, key.toString(QKeySequence::NativeText)));
-        a->setStatusTip(tip);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
-    make("start", tr("&Start"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStyle::SP_MediaPlay,
-         tr("Start the loaded preset's comparison (all its runs) when nothing runs and the "
-            "form still shows the preset; otherwise a new run with the parameters of the form"),
-         [this] { start(); });
-    make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), QStyle::SP_MediaPause,
-         tr("Play / Pause: pause or resume the active runs; when nothing runs, play one run of "
-            "the form's settings if they have not run yet (never a second copy of finished "
-            "runs)"),
-         [this] { togglePause(); });
-    make("step", tr("S&tep"), QKeySequence(Qt::Key_S), QStyle::SP_MediaSeekForward,
-         tr("Pause, then advance every active run to its next recorded iteration (one "
-            "iteration when every iteration is logged)"),
-         [this] { step(); });
-    make("stop", tr("St&op"), QKeySequence(Qt::Key_Escape), QStyle::SP_MediaStop,
-         tr("Stop the active runs (their curves are kept)"), [this] { stopRuns(); });
-    make("reset", tr("&Reset"), QKeySequence(Qt::Key_R), QStyle::SP_MediaSkipBackward,
-         tr("Restart the last Start's (or preset's) runs from iteration 0 with the same config, "
-            "seed, data and initial weights; each keeps its name and colour, and its curve is "
-            "drawn again from the start"),
-         [this] { resetRuns(); });
-    make("reseed", tr("Re-s&eed"), QKeySequence(Qt::SHIFT | Qt::Key_R), QStyle::SP_BrowserReload,
-         tr("Run the last Start's (or preset's) runs again with a new seed (new data and "
-            "initial weights), each with its own config, as new runs beside the old ones, "
-            "whose curves stay; the form is not changed"),
-         [this] { reseedRuns(); });
+    makeActions(this, actionTable());  // base/ActionTable.h
+    connectActions();
     auto* tb = addToolBar(tr("Run"));
     tb->setObjectName(QStringLiteral("runToolBar"));
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -303,40 +269,23 @@ void MainWindow::buildActions() {
 }
 
 void MainWindow::buildMenus() {
+    auto place = [this](QMenu* menu, std::initializer_list<const char*> ids) {
+        for (const char* id : ids) {
+            if (*id == '\0')
+                menu->addSeparator();
+            else
+                menu->addAction(action(QLatin1String(id)));
+        }
+    };
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("Export selected run as CSV…"), this, [this] {
-        const auto ids = runList_->selectedRunIds();
-        if (!ids.isEmpty()) exportRun(ids.front());
-    });
-    file->addAction(tr("Save screenshot…"), this,
-                    [this] { saveScreenshot(QStringLiteral("attention-explorer.png")); });
-    QAction* animation = file->addAction(tr("Export &animation…"), this,
-                                         [this] { exportAnimationOfFocusedRun(*workspace_, *this); });
-    animation->setObjectName(QStringLiteral("exportAnimation"));
-    animation->setStatusTip(tr("The selected run over its parameter snapshots as MP4, animated "
-                               "GIF or PNG frames"));
-    QAction* sweepFolder =
-        file->addAction(tr("Open s&weep folder…"), this, [this] { openSweepFolder(); });
-    sweepFolder->setObjectName(QStringLiteral("openSweepFolder"));
-    sweepFolder->setStatusTip(tr("Show a sweep folder (local or Slurm, finished or still "
-                                 "running) in the sweep tab"));
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    place(file, {"exportRunCsv", "saveScreenshot", "exportAnimation", "openSweepFolder", "",
+                 "quit"});
     sessions_->addToFileMenu(file);
     QMenu* edit = sessions_->editMenu(menuBar()->addMenu(tr("&Edit")));
-    edit->addSeparator();
-    QAction* resetForm = edit->addAction(tr("Reset &form to defaults"), this,
-                                         &MainWindow::resetForm);
-    resetForm->setObjectName(QStringLiteral("resetForm"));
-    resetForm->setStatusTip(tr("Every parameter of the form's experiment back to its default"));
+    place(edit, {"", "resetForm"});
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    for (const char* n : {"start", "pause", "step", "stop", "reset", "reseed"})
-        run->addAction(action(QLatin1String(n)));
-    run->addSeparator();
-    run->addAction(tr("&Compare configs…"), runList_, &RunListWidget::compareSelected)
-        ->setObjectName(QStringLiteral("compareConfigs"));
+    place(run, {"start", "pause", "step", "stop", "reset", "reseed", "", "compareConfigs"});
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setObjectName(QStringLiteral("presetsMenu"));
@@ -351,36 +300,16 @@ void MainWindow::buildMenus() {
     lessons_->buildMenu(menuBar()->addMenu(tr("&Lessons")));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* logY = view->addAction(tr("Log &y axes"));
-    logY->setCheckable(true);
-    logY->setChecked(charts_->logY());
-    connect(logY, &QAction::toggled, charts_, &ChartArea::setLogY);
-    QAction* logX = view->addAction(tr("Log &x axis"));
-    logX->setCheckable(true);
-    connect(logX, &QAction::toggled, charts_, &ChartArea::setLogX);
-    QAction* separate = view->addAction(tr("Show &seeds separately"));
-    separate->setObjectName(QStringLiteral("seedsSeparate"));
-    separate->setCheckable(true);
-    separate->setStatusTip(tr("Draw every seed's own curve instead of each run's mean over its "
-                              "seeds with a min–max band"));
-    connect(separate, &QAction::toggled, charts_, &ChartArea::setSeedsSeparate);
-    view->addAction(tr("&Fit charts"), QKeySequence(Qt::Key_F), charts_, &ChartArea::fitAll)
-        ->setObjectName(QStringLiteral("fitCharts"));
+    place(view, {"logY", "logX", "seedsSeparate", "fitCharts"});
     view->addMenu(charts_->chartsMenu());
     view->addSeparator();
     buildPresentationMenu(view);
-    view->addAction(tr("&Live charts"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
-                    [this] { tabs_->setCurrentWidget(charts_); });
-    view->addAction(tr("S&weep view"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
-                    [this] { tabs_->setCurrentWidget(sweepTab_); });
-    view->addAction(tr("&Inside the model"), QKeySequence(Qt::CTRL | Qt::Key_3), this,
-                    [this] { tabs_->setCurrentWidget(inside_); })
-        ->setObjectName(QStringLiteral("insideView"));
-    view->addSeparator();
+    place(view, {"liveCharts", "sweepView", "insideView", ""});
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
 
-    buildHelpMenu();
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    place(help, {"quickStart", "shortcuts", "", "aboutExperiment", "aboutApp"});
 }
 
 void MainWindow::showAbout(const QString& preset, const QString& description,

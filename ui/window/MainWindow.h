@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "base/ActionTable.h"
 #include "base/FrameStats.h"
 #include "config/Config.h"
 #include "plan/PlanRunner.h"
@@ -174,7 +175,11 @@ class MainWindow : public QMainWindow, public Shell {
     void onSessionOpened();  // the form, About panel and status follow an opened session
     void onDrained(bool changed);
     void onAllFinished();
-    void buildHelpMenu();
+    // The window's commands (MainWindowActions.cpp): the table, and what each one does.
+    static std::vector<ActionSpec> actionTable();
+    void connectActions();
+    void showQuickStart();
+    void showShortcuts();
     void buildSeedsControl(QToolBar* toolbar);
     // The About dock's contents: the claims checklist above the About text.
     QWidget* buildAboutPanel();

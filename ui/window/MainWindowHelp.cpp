@@ -11,27 +11,15 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "window/MainWindow.h"
-#include "Version.h"
-#include "util/CpuLevel.h"
 
 namespace ade::ui {
 
 namespace {
 QString keyOf(const QAction* a) {
-    QStringList keys;
-    for (const QKeySequence& k : a->shortcuts())
-        keys << k.toString(QKeySequence::NativeText);
-    return keys.join(QStringLiteral(", "));
-}
-
-QString plainText(const QAction* a) {
-    QString t = a->text();
-    t.replace(QStringLiteral("&&"), QStringLiteral("\x01"));
-    t.remove(QLatin1Char('&'));
-    t.replace(QStringLiteral("\x01"), QStringLiteral("&"));
-    return t;
+    return actionKeys(a);
 }
 
 QDialog* textDialog(QWidget* parent, const QString& name, const QString& title, QWidget* body) {
@@ -54,12 +42,7 @@ QString MainWindow::runCount(int n) {
 }
 
 std::vector<std::pair<QString, QString>> MainWindow::shortcutList() const {
-    std::vector<std::pair<QString, QString>> out;
-    for (const QAction* a : findChildren<QAction*>()) {
-        if (a->shortcuts().isEmpty() || a->isSeparator()) continue;
-        out.emplace_back(plainText(a), keyOf(a));
-    }
-    return out;
+    return tableShortcuts(this);  // every room's action tables, in the order they were made
 }
 
 QString MainWindow::quickStartHtml() const {
@@ -93,47 +76,25 @@ QString MainWindow::quickStartHtml() const {
              key("presentation"));
 }
 
-void MainWindow::buildHelpMenu() {
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* quick = help->addAction(tr("&Quick start"), this, [this] {
-        auto* text = new QTextBrowser;
-        text->setHtml(quickStartHtml());
-        textDialog(this, QStringLiteral("quickStartDialog"), tr("Quick start"), text)->show();
-    });
-    quick->setObjectName(QStringLiteral("quickStart"));
-    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
-        const auto list = shortcutList();
-        auto* table = new QTableWidget(static_cast<int>(list.size()), 2);
-        table->setObjectName(QStringLiteral("shortcutsTable"));
-        table->setHorizontalHeaderLabels({tr("Action"), tr("Key")});
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->verticalHeader()->hide();
-        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-        for (int i = 0; i < static_cast<int>(list.size()); ++i) {
-            table->setItem(i, 0, new QTableWidgetItem(list[static_cast<std::size_t>(i)].first));
-            table->setItem(i, 1, new QTableWidgetItem(list[static_cast<std::size_t>(i)].second));
-        }
-        textDialog(this, QStringLiteral("shortcutsDialog"), tr("Keyboard shortcuts"), table)
-            ->show();
-    });
-    keys->setObjectName(QStringLiteral("shortcuts"));
-    help->addSeparator();
-    QAction* aboutExp = help->addAction(tr("About this &experiment"), QKeySequence::HelpContents,
-                                        this, [this] {
-        if (auto* d = findChild<QDockWidget*>(QStringLiteral("aboutDock"))) {
-            d->show();
-            d->raise();
-        }
-    });
-    aboutExp->setObjectName(QStringLiteral("aboutExperiment"));
-    help->addAction(tr("&About Attention Dynamics Explorer"), this, [this] {
-        QMessageBox::about(this, tr("About"),
-                           tr("<b>Attention Dynamics Explorer</b> %1<br>Watch softmax attention "
-                              "learn: live training dynamics, comparisons and scaling laws.<br>"
-                              "<small>Kernels: %2</small>")
-                               .arg(QStringLiteral(ADE_VERSION),
-                                    QString::fromStdString(cpu::levelSummary())));
-    });
+void MainWindow::showQuickStart() {
+    auto* text = new QTextBrowser;
+    text->setHtml(quickStartHtml());
+    textDialog(this, QStringLiteral("quickStartDialog"), tr("Quick start"), text)->show();
+}
+
+void MainWindow::showShortcuts() {
+    const auto list = shortcutList();
+    auto* table = new QTableWidget(static_cast<int>(list.size()), 2);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Key")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int i = 0; i < static_cast<int>(list.size()); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(list[static_cast<std::size_t>(i)].first));
+        table->setItem(i, 1, new QTableWidgetItem(list[static_cast<std::size_t>(i)].second));
+    }
+    textDialog(this, QStringLiteral("shortcutsDialog"), tr("Keyboard shortcuts"), table)->show();
 }
 
 void MainWindow::updateEmptyHint() {

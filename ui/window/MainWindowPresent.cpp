@@ -51,28 +51,11 @@ void MainWindow::fitToScreen() {
 }
 
 void MainWindow::buildPresentationMenu(QMenu* view) {
-    QAction* pres = view->addAction(tr("&Presentation mode"));
-    pres->setObjectName(QStringLiteral("presentation"));
-    pres->setCheckable(true);
-    pres->setShortcut(QKeySequence(Qt::Key_F11));
-    pres->setStatusTip(tr("The charts alone, full screen, with large type, thick lines and "
-                          "projector colours; 1-4 show one chart, 0 all four"));
-    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
-    // Which chart: keys that act only in presentation mode (the form is hidden then, so no
-    // field takes the digits).
+    view->addAction(action(QStringLiteral("presentation")));
     QMenu* which = view->addMenu(tr("Presentation &chart"));
     which->setObjectName(QStringLiteral("presentationChartMenu"));
-    for (int i = 0; i <= 4; ++i) {
-        QAction* a = which->addAction(i == 0 ? tr("Presentation: all charts (2 × 2)")
-                                             : tr("Presentation: chart %1").arg(i));
-        a->setObjectName(QStringLiteral("presentChart%1").arg(i));
-        a->setShortcut(QKeySequence(Qt::Key_0 + i));
-        a->setShortcutContext(Qt::WindowShortcut);
-        a->setCheckable(true);
-        a->setChecked(i == 0);
-        a->setEnabled(false);
-        connect(a, &QAction::triggered, this, [this, i] { showPresentationChart(i - 1); });
-    }
+    for (int i = 0; i <= 4; ++i)
+        which->addAction(action(QStringLiteral("presentChart%1").arg(i)));
     // Each item names the chart it shows (the grid's charts depend on the experiment).
     connect(which, &QMenu::aboutToShow, this, [this] {
         const auto& panels = charts_->panels();
