@@ -1,6 +1,7 @@
 // The inside views in the window: the Matrices tab shows the focused run's parameters (hover
 // text: entry and value), the attention's tokens sort by a feature, the factor plane's marker
 // follows the time cursor, a panel exports as PNG, SVG and PDF.
+#include <QCheckBox>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -16,6 +17,7 @@
 #include "runs/RunStore.h"
 #include "TestWindow.h"
 #include "runs/TimeCursor.h"
+#include "inspect/AnimationDialog.h"
 #include "inspect/AttentionPanel.h"
 #include "base/ColorMaps.h"
 #include "inspect/FactorPlanePanel.h"
@@ -144,8 +146,8 @@ class TestInside : public QObject {
         QTemporaryDir tmp;
         InsideView* v = w->insideView();
         QString error;
-        for (InsidePanel panel :
-             {InsidePanel::Matrices, InsidePanel::Attention, InsidePanel::FactorPlane}) {
+        for (const InsidePanelInfo& info : insidePanels()) {
+            const InsidePanel panel = info.panel;
             const QString base = tmp.filePath(insidePanelId(panel));
             QVERIFY2(v->exportPanel(panel, FigureFormat::Png, base + ".png", QSize(800, 600),
                                     &error),
@@ -160,6 +162,33 @@ class TestInside : public QObject {
         }
         QVERIFY(!v->exportPanel(InsidePanel::Matrices, FigureFormat::Png, "/proc/nope/m.png",
                                 QSize(800, 600), &error));
+    }
+
+    // The panels' table (inspect/InsideFigure.h): a row per panel, ids that parse back, and the
+    // animation dialog's boxes made from it.
+    void panelsComeFromOneTable() {
+        QCOMPARE(insidePanels().size(), std::size_t(3));
+        QStringList ids;
+        for (const InsidePanelInfo& info : insidePanels()) {
+            QCOMPARE(insidePanelInfo(info.panel).id, info.id);
+            InsidePanel back = InsidePanel::Matrices;
+            QVERIFY(parseInsidePanel(QLatin1String(info.id), &back));
+            QCOMPARE(back, info.panel);
+            QVERIFY(!ids.contains(QLatin1String(info.id)));
+            ids << QLatin1String(info.id);
+        }
+        QCOMPARE(ids, QStringList({"matrices", "attention", "factor-plane"}));
+        InsidePanel none;
+        QVERIFY(!parseInsidePanel(QStringLiteral("landscape"), &none));
+        AnimationDialog dlg(QStringLiteral("run"), 5);
+        for (const InsidePanelInfo& info : insidePanels()) {
+            auto* box = dlg.findChild<QCheckBox*>(QLatin1String(info.boxName));
+            QVERIFY2(box, info.boxName);
+            QVERIFY(!box->isChecked());
+            box->setChecked(true);
+        }
+        QCOMPARE(dlg.panels().inside.size(), insidePanels().size());
+        QCOMPARE(dlg.panels().inside.back(), InsidePanel::FactorPlane);
     }
 };
 

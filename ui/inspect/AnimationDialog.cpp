@@ -49,12 +49,8 @@ AnimationDialog::AnimationDialog(const QString& runName, int frames, QWidget* pa
     };
     charts_ = box(tr("&Charts"), "animationCharts", true,
                   tr("The charts with a cursor line at the frame's iteration"));
-    matrices_ = box(tr("&Matrices"), "animationMatrices", false,
-                    tr("Heatmaps of the run's matrices beside their targets"));
-    attention_ = box(tr("A&ttention"), "animationAttention", false,
-                     tr("The attention of one held-out sequence"));
-    plane_ = box(tr("Factor &plane"), "animationPlane", false,
-                 tr("Every run's path in the plane of its factors' norms, the point marked"));
+    for (const InsidePanelInfo& info : insidePanels())  // one box per inside panel
+        insideBoxes_.emplace_back(info.panel, box(info.name, info.boxName, false, info.tip));
     panelRow->addStretch(1);
     form->addRow(tr("Panels"), panelRow);
     format_ = new QComboBox(this);
@@ -129,9 +125,8 @@ void AnimationDialog::setFile(const QString& file) {
 AnimationPanels AnimationDialog::panels() const {
     AnimationPanels a;
     a.charts = charts_->isChecked();
-    if (matrices_->isChecked()) a.inside.push_back(InsidePanel::Matrices);
-    if (attention_->isChecked()) a.inside.push_back(InsidePanel::Attention);
-    if (plane_->isChecked()) a.inside.push_back(InsidePanel::FactorPlane);
+    for (const auto& [panel, b] : insideBoxes_)
+        if (b->isChecked()) a.inside.push_back(panel);
     return a;
 }
 

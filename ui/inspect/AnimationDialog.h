@@ -34,9 +34,7 @@ class AnimationDialog : public QDialog {
     QSpinBox* height_ = nullptr;
     QLineEdit* file_ = nullptr;
     QCheckBox* charts_ = nullptr;
-    QCheckBox* matrices_ = nullptr;
-    QCheckBox* attention_ = nullptr;
-    QCheckBox* plane_ = nullptr;
+    std::vector<std::pair<InsidePanel, QCheckBox*>> insideBoxes_;  // insidePanels()' order
 };
 
 // Asks for the options and writes the animation of the workspace's focused run, with a

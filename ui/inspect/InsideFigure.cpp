@@ -7,19 +7,45 @@
 
 namespace ade::ui {
 
+const std::vector<InsidePanelInfo>& insidePanels() {
+    static const std::vector<InsidePanelInfo> table = {
+        {InsidePanel::Matrices, "matrices", QObject::tr("&Matrices"), "animationMatrices",
+         QObject::tr("Heatmaps of the run's matrices beside their targets"),
+         [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
+             paintMatrices(p, area, matrixScene(in.run, in.problem, in.iteration, in.pending));
+         }},
+        {InsidePanel::Attention, "attention", QObject::tr("A&ttention"), "animationAttention",
+         QObject::tr("The attention of one held-out sequence"),
+         [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
+             AttentionScene s = attentionScene(in.run, in.problem, in.iteration, in.pending);
+             s.sortFeature = in.sortFeature;
+             paintAttention(p, area, s);
+         }},
+        {InsidePanel::FactorPlane, "factor-plane", QObject::tr("Factor &plane"), "animationPlane",
+         QObject::tr("Every run's path in the plane of its factors' norms, the point marked"),
+         [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
+             paintFactorPlane(p, area,
+                              factorPlaneScene(in.store, in.run, in.problem, in.iteration,
+                                               in.pending));
+         }},
+    };
+    return table;
+}
+
+const InsidePanelInfo& insidePanelInfo(InsidePanel panel) {
+    for (const InsidePanelInfo& info : insidePanels())
+        if (info.panel == panel) return info;
+    return insidePanels().front();  // every enum value has its row (tst_inside checks)
+}
+
 QString insidePanelId(InsidePanel panel) {
-    switch (panel) {
-        case InsidePanel::Matrices: return QStringLiteral("matrices");
-        case InsidePanel::Attention: return QStringLiteral("attention");
-        case InsidePanel::FactorPlane: return QStringLiteral("factor-plane");
-    }
-    return {};
+    return QLatin1String(insidePanelInfo(panel).id);
 }
 
 bool parseInsidePanel(const QString& text, InsidePanel* out) {
-    for (InsidePanel p : {InsidePanel::Matrices, InsidePanel::Attention, InsidePanel::FactorPlane})
-        if (text.trimmed() == insidePanelId(p)) {
-            *out = p;
+    for (const InsidePanelInfo& info : insidePanels())
+        if (text.trimmed() == QLatin1String(info.id)) {
+            *out = info.panel;
             return true;
         }
     return false;
@@ -32,20 +58,8 @@ void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
     ade::Problem* problem = r ? problems.problemNow(r->config, &error) : nullptr;
     const QString pending =
         error.isEmpty() ? QObject::tr("The experiment could not be built.") : error;
-    switch (spec.panel) {
-        case InsidePanel::Matrices:
-            paintMatrices(p, area, matrixScene(r, problem, spec.iteration, pending));
-            break;
-        case InsidePanel::Attention: {
-            AttentionScene s = attentionScene(r, problem, spec.iteration, pending);
-            s.sortFeature = spec.sortFeature;
-            paintAttention(p, area, s);
-            break;
-        }
-        case InsidePanel::FactorPlane:
-            paintFactorPlane(p, area, factorPlaneScene(store, r, problem, spec.iteration, pending));
-            break;
-    }
+    insidePanelInfo(spec.panel)
+        .paint(p, area, {store, r, problem, spec.iteration, pending, spec.sortFeature});
 }
 
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,

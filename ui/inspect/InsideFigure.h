@@ -9,17 +9,49 @@
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
 #include "base/FigureFile.h"
 
 class QPainter;
 
+namespace ade {
+class Problem;
+}
+
 namespace ade::ui {
 
 class ProblemCache;
 class RunStore;
+struct RunRecord;
 
 enum class InsidePanel { Matrices, Attention, FactorPlane };
+
+// What a panel's painter gets: the run (nullptr: none), its problem (nullptr: `pending` says
+// why), the iteration (-1: the latest snapshot) and the attention's token order.
+struct InsidePaintInput {
+    const RunStore& store;
+    const RunRecord* run;
+    ade::Problem* problem;
+    long iteration;
+    QString pending;
+    int sortFeature;
+};
+
+// The inside panels, one row each (a new panel is a row here and its widget in InsideView): its
+// id (file names and the CLI's --panels), its name with a mnemonic (the animation dialog's box),
+// the box's object name and tooltip, and how it is painted for a figure or a frame.
+struct InsidePanelInfo {
+    InsidePanel panel;
+    const char* id;
+    QString name;
+    const char* boxName;
+    QString tip;
+    void (*paint)(QPainter& p, const QRectF& area, const InsidePaintInput& in);
+};
+const std::vector<InsidePanelInfo>& insidePanels();
+const InsidePanelInfo& insidePanelInfo(InsidePanel panel);
+
 // "matrices", "attention", "factor-plane" (file names and the CLI's --panels).
 QString insidePanelId(InsidePanel panel);
 bool parseInsidePanel(const QString& text, InsidePanel* out);
