@@ -21,7 +21,6 @@ std::vector<QAction*> makeActions(QWidget* owner, const std::vector<ActionSpec>&
         a->setObjectName(QLatin1String(s.id));
         if (s.icon != QStyle::SP_CustomBase) a->setIcon(owner->style()->standardIcon(s.icon));
         a->setShortcuts(s.keys);
-        if (s.windowWide) a->setShortcutContext(Qt::WindowShortcut);
         a->setCheckable(s.checkable);
         a->setStatusTip(s.tip);
         const QString keys = actionKeys(a);

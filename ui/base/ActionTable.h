@@ -22,10 +22,7 @@ struct ActionSpec {
     QList<QKeySequence> keys = {};
     QString tip = {};  // status tip; the tooltip adds the keys
     QStyle::StandardPixmap icon = QStyle::SP_CustomBase;  // SP_CustomBase: no icon
-    bool checkable = false;
-    // Keys that act in the whole window (presentation's digits, a lesson's Page Up/Down) rather
-    // than where the action is shown.
-    bool windowWide = false;
+    bool checkable = false;  // keys act in the whole window (QAction's Qt::WindowShortcut)
 };
 
 // The actions of `table` as children of `owner` (which also takes them, so that their keys work

@@ -44,16 +44,16 @@ LessonPlayer::LessonPlayer(Workspace* workspace, Shell* shell, const std::string
     connect(panel_, &LessonPanel::backClicked, this, &LessonPlayer::back);
     connect(panel_, &LessonPanel::leaveClicked, this, &LessonPlayer::leave);
 
-    // Window-wide keys (base/ActionTable.h), only while a lesson plays: free otherwise.
+    // Keys of the whole window (base/ActionTable.h), only while a lesson plays: free otherwise.
     const auto actions = makeActions(
         shell_->dialogParent(),
         {{"lessonNextStep", tr("&Next step"), {QKeySequence(Qt::Key_PageDown)},
           tr("The lesson's next step (Page Down, as a presentation clicker sends)"),
-          QStyle::SP_CustomBase, false, true},
+          QStyle::SP_CustomBase},
          {"lessonPreviousStep", tr("&Previous step"), {QKeySequence(Qt::Key_PageUp)},
-          tr("The lesson's previous step (Page Up)"), QStyle::SP_CustomBase, false, true},
+          tr("The lesson's previous step (Page Up)"), QStyle::SP_CustomBase},
          {"lessonLeave", tr("&Leave lesson"), {QKeySequence(Qt::Key_Escape)},
-          tr("End the lesson; its runs and charts stay"), QStyle::SP_CustomBase, false, true}});
+          tr("End the lesson; its runs and charts stay"), QStyle::SP_CustomBase}});
     next_ = actions[0];
     back_ = actions[1];
     leave_ = actions[2];

@@ -1,7 +1,8 @@
 #pragma once
 // The explorer window: parameter panel (left), live charts and sweep view (centre), run list
 // (bottom), "About this experiment" (right); run controls in the toolbar, menus and status bar.
-// Wiring only: the science is in core, runs in RunController, data in RunStore.
+// Lays out and wires: the science is in core, the document (runs, batch, seeds, claims) in the
+// Workspace, each feature in its room of ui/; the commands are one table (MainWindowActions.cpp).
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QMainWindow>

@@ -104,8 +104,7 @@ std::vector<ActionSpec> MainWindow::actionTable() {
         t.push_back({chartIds[i],
                      i == 0 ? tr("Presentation: all charts (2 × 2)")
                             : tr("Presentation: chart %1").arg(i),
-                     keys(static_cast<Qt::Key>(Qt::Key_0 + i)), {}, QStyle::SP_CustomBase, true,
-                     true});
+                     keys(static_cast<Qt::Key>(Qt::Key_0 + i)), {}, QStyle::SP_CustomBase, true});
     return t;
 }
 
