@@ -18,9 +18,6 @@
 namespace ade::ui {
 
 namespace {
-QString keyOf(const QAction* a) {
-    return actionKeys(a);
-}
 
 QDialog* textDialog(QWidget* parent, const QString& name, const QString& title, QWidget* body) {
     auto* d = new QDialog(parent);
@@ -48,7 +45,7 @@ std::vector<std::pair<QString, QString>> MainWindow::shortcutList() const {
 QString MainWindow::quickStartHtml() const {
     auto key = [this](const char* name) {
         const QAction* a = action(QLatin1String(name));
-        return a ? keyOf(a).toHtmlEscaped() : QString();
+        return a ? actionKeys(a).toHtmlEscaped() : QString();
     };
     return tr("<h3>Quick start</h3><ol>"
               "<li><b>Start</b> (%1) runs the loaded preset's whole comparison: all its runs "
@@ -98,7 +95,7 @@ void MainWindow::showShortcuts() {
 }
 
 void MainWindow::updateEmptyHint() {
-    auto key = [this](const char* name) { return keyOf(action(QLatin1String(name))).toHtmlEscaped(); };
+    auto key = [this](const char* name) { return actionKeys(action(QLatin1String(name))).toHtmlEscaped(); };
     QString what;
     if (startStartsComparison()) {
         QStringList names;
