@@ -1,9 +1,16 @@
 #pragma once
 // The explorer window for the GUI tests (targets linked with ade_ui only): shown, with its
-// settings neither read nor written, so that tests do not depend on each other or on the user.
+// settings neither read nor written, so that tests do not depend on each other or on the user;
+// with the headers of the window's parts the tests drive (its commands, autopilot, tabs).
 #include <memory>
 
+#include "about/AboutPanel.h"
+#include "base/ActionTable.h"
+#include "sweep/SweepTab.h"
+#include "window/Autopilot.h"
 #include "window/MainWindow.h"
+#include "window/PresentationMode.h"
+#include "window/RunCommands.h"
 #include "Waits.h"
 
 namespace adetest {

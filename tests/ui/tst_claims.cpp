@@ -19,7 +19,13 @@
 #include "about/ClaimsChecklist.h"
 #include "runs/ClaimsMonitor.h"
 #include "Configs.h"
+#include "about/AboutPanel.h"
+#include "base/ActionTable.h"
+#include "sweep/SweepTab.h"
+#include "window/Autopilot.h"
 #include "window/MainWindow.h"
+#include "window/PresentationMode.h"
+#include "window/RunCommands.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
 #include "Waits.h"
@@ -106,9 +112,9 @@ class TestClaims : public QObject {
         o.persistSettings = false;
         auto w = std::make_unique<MainWindow>(o);
         w->show();
-        QVERIFY(w->loadPreset(QStringLiteral("tiny-claims"), false));
-        QCOMPARE(w->seeds(), 2);
-        ClaimsChecklist* list = w->claimsChecklist();
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("tiny-claims"), false));
+        QCOMPARE(w->commands()->seeds(), 2);
+        ClaimsChecklist* list = w->aboutPanel()->checklist();
         QCOMPARE(list->rowCount(), 2);
         QVERIFY(list->isVisibleTo(w.get()));
         QSignalSpy finished(w->controller(), &RunController::allFinished);
@@ -129,16 +135,16 @@ class TestClaims : public QObject {
         QVERIFY(list->rowText(1).contains(QStringLiteral("ratio 1")));
         // Presentation mode: the checklist comes under the charts, in large type.
         w->action(QStringLiteral("presentation"))->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(w->presentationChecklist()->isVisible(), kRunWaitMs);
-        const QString shown = w->presentationChecklist()->rowText(1);
+        QTRY_VERIFY_WITH_TIMEOUT(w->aboutPanel()->presentationChecklist()->isVisible(), kRunWaitMs);
+        const QString shown = w->aboutPanel()->presentationChecklist()->rowText(1);
         QVERIFY2(shown.contains(QStringLiteral("✗ does not hold")), qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("Run a ends at twice the loss of run b.")));
         QVERIFY(shown.contains(QStringLiteral("— ratio 1")));
-        QVERIFY(w->presentationChecklist()->font().pointSizeF() > list->font().pointSizeF());
+        QVERIFY(w->aboutPanel()->presentationChecklist()->font().pointSizeF() > list->font().pointSizeF());
         w->action(QStringLiteral("presentation"))->setChecked(false);
-        QVERIFY(!w->presentationChecklist()->isVisible());
+        QVERIFY(!w->aboutPanel()->presentationChecklist()->isVisible());
         // Reset keeps the claims on the (new records of the) same runs.
-        w->resetRuns();
+        w->commands()->resetRuns();
         QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
         QVERIFY(finished.wait(kRunWaitMs));
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);

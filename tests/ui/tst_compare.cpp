@@ -24,7 +24,13 @@
 
 #include "charts/ChartArea.h"
 #include "runlist/ConfigDiffDialog.h"
+#include "about/AboutPanel.h"
+#include "base/ActionTable.h"
+#include "sweep/SweepTab.h"
+#include "window/Autopilot.h"
 #include "window/MainWindow.h"
+#include "window/PresentationMode.h"
+#include "window/RunCommands.h"
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
 #include "Waits.h"

@@ -23,7 +23,13 @@
 #include <cmath>
 
 #include "ColourDistance.h"
+#include "about/AboutPanel.h"
+#include "base/ActionTable.h"
+#include "sweep/SweepTab.h"
+#include "window/Autopilot.h"
 #include "window/MainWindow.h"
+#include "window/PresentationMode.h"
+#include "window/RunCommands.h"
 #include "form/ParamForm.h"
 #include "runs/RunController.h"
 #include "runlist/RunListWidget.h"
@@ -166,7 +172,7 @@ class TestForms : public QObject {
         QVERIFY(w->controller()->paused());
         QTest::keyClick(w.get(), Qt::Key_Space);  // resume
         QVERIFY(!w->controller()->paused());
-        w->stopRuns();
+        w->commands()->stopRuns();
         QVERIFY(waitIdle(*w));
         // The run ended: Space (meant as "pause") must not start the same settings again.
         QTest::keyClick(w.get(), Qt::Key_Space);
@@ -175,7 +181,7 @@ class TestForms : public QObject {
         // Nor after a Re-seed: the form's settings are still those of run 1.
         QTest::keyClick(w.get(), Qt::Key_R, Qt::ShiftModifier);
         QCOMPARE(w->store()->runs().size(), std::size_t(2));
-        w->stopRuns();
+        w->commands()->stopRuns();
         QVERIFY(waitIdle(*w));
         QTest::keyClick(w.get(), Qt::Key_Space);
         QVERIFY(!w->controller()->anyActive());
@@ -186,7 +192,7 @@ class TestForms : public QObject {
         w->form()->setConfig(other);
         QTest::keyClick(w.get(), Qt::Key_Space);
         QCOMPARE(w->store()->runs().size(), std::size_t(3));
-        w->stopRuns();
+        w->commands()->stopRuns();
         QVERIFY(waitIdle(*w));
         // Free text takes a typed space.
         ade::Config same = tinyA(10);
@@ -265,7 +271,7 @@ class TestForms : public QObject {
         f->setConfig(tinyA(300));
         auto* estimate = f->findChild<QLabel*>(QStringLiteral("timeEstimate"));
         QVERIFY(estimate->text().contains(QStringLiteral("not measured")));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(waitIdle(*w));
         ade::Config longer = tinyA(3000000);
         longer.setText("seed", "7");  // another seed, length and conditioning: the same cost
@@ -326,7 +332,7 @@ class TestForms : public QObject {
     void resetAndReseedAreUnsurprising() {
         auto w = makeWindow();
         w->form()->setConfig(tinyA(100000000));
-        w->startFromForm();
+        w->commands()->startFromForm();
         RunStore* s = w->store();
         const RunRecord* r = s->runs().front().get();
         const int id = r->id, colour = r->colorIndex;
@@ -357,7 +363,7 @@ class TestForms : public QObject {
         QVERIFY(seeded->config.getInt("seed") != old->config.getInt("seed"));
         QVERIFY(seeded->name.startsWith(name + QStringLiteral(" · seed ")));
         QVERIFY(w->action(QStringLiteral("reseed"))->toolTip().contains(QStringLiteral("beside")));
-        w->stopRuns();
+        w->commands()->stopRuns();
         QVERIFY(waitIdle(*w));
     }
 
@@ -365,7 +371,7 @@ class TestForms : public QObject {
     void continueCarriesOnTheNumbering() {
         auto w = makeWindow();
         w->form()->setConfig(tinyA(40));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(waitIdle(*w));
         const RunRecord* first = w->store()->runs().front().get();
         QCOMPARE(first->lastIteration(), 40L);
@@ -388,7 +394,7 @@ class TestForms : public QObject {
         MainWindow w(o);
         w.show();
         w.form()->setConfig(tinyA(20));
-        w.startFromForm();
+        w.commands()->startFromForm();
         QVERIFY(waitIdle(w));
         QVERIFY(w.sessions()->hasUnsavedRuns());
         answerNextMessageBox(QMessageBox::Cancel);
@@ -401,7 +407,7 @@ class TestForms : public QObject {
         ade::Config other = tinyA(20);
         other.setText("lr", "0.02");
         w.form()->setConfig(other);
-        w.startFromForm();
+        w.commands()->startFromForm();
         QVERIFY(waitIdle(w));
         QVERIFY(w.sessions()->hasUnsavedRuns());
         answerNextMessageBox(QMessageBox::Save);  // to the session's file
@@ -413,7 +419,7 @@ class TestForms : public QObject {
         MainWindow v(o);
         v.show();
         v.form()->setConfig(tinyA(20));
-        v.startFromForm();
+        v.commands()->startFromForm();
         QVERIFY(waitIdle(v));
         answerNextMessageBox(QMessageBox::Discard);
         QVERIFY(v.close());
@@ -431,7 +437,7 @@ class TestForms : public QObject {
         {
             auto w = makeWindow();
             w->form()->setConfig(tinyC(30));
-            w->startFromForm();
+            w->commands()->startFromForm();
             QVERIFY(waitIdle(*w));
             QVERIFY(w->sessions()->saveSession(file));
         }

@@ -115,7 +115,7 @@ class TestLessons : public QObject {
         QVERIFY(panel->caption().startsWith(QStringLiteral("GD against Adam")));
         QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("manifold"));
-        const std::vector<int> batch = w->batchIds();
+        const std::vector<int> batch = w->workspace()->batchIds();
         QCOMPARE(batch.size(), std::size_t(2));
         QCOMPARE(w->charts()->emphasisedRuns(), std::vector<int>{batch[1]});  // adam
         // The caption sits under the charts, inside the screen, its text at least 1.5x the
@@ -142,7 +142,7 @@ class TestLessons : public QObject {
         press(w.get(), Qt::Key_PageDown);
         QCOMPARE(player->stepIndex(), 1);
         QCOMPARE(panel->position(), QStringLiteral("A test lesson · step 2 of 3"));
-        QCOMPARE(w->batchIds(), batch);
+        QCOMPARE(w->workspace()->batchIds(), batch);
         QVERIFY(!c->paused());
         QTRY_VERIFY_WITH_TIMEOUT(w->store()->run(batch[0])->lastIteration() > 40, kRunWaitMs);
         QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
@@ -176,7 +176,7 @@ class TestLessons : public QObject {
         ade::Config changed = w->form()->config();
         QVERIFY(!changed.setText("lr", "0.05"));
         w->form()->setConfig(changed);
-        w->start();
+        w->commands()->start();
         QCOMPARE(w->store()->runs().size(), before + 1);
         QCOMPARE(player->stepIndex(), 1);
         QVERIFY(player->playing());
@@ -188,7 +188,7 @@ class TestLessons : public QObject {
         QCOMPARE(player->stepIndex(), 2);
         for (int id : batch)
             QVERIFY(!isActive(w->store()->run(id)->state));
-        QCOMPARE(w->batchIds().size(), std::size_t(40));  // 4 runs × the preset's 10 seeds
+        QCOMPARE(w->workspace()->batchIds().size(), std::size_t(40));  // 4 runs × the preset's 10 seeds
         QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(4),
                                   kRunWaitMs);  // no chart named: the grid
         QVERIFY(!player->next());  // the last step
@@ -209,14 +209,14 @@ class TestLessons : public QObject {
         auto w = makeWindow();
         QVERIFY(w->lessons()->playFile(file));
         QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused(), kRunWaitMs);
-        w->resetRuns();
+        w->commands()->resetRuns();
         QTRY_VERIFY_WITH_TIMEOUT(w->controller()->paused() &&
-                                     w->store()->run(w->batchIds()[0])->lastIteration() == 40,
+                                     w->store()->run(w->workspace()->batchIds()[0])->lastIteration() == 40,
                                  20000);
-        for (int id : w->batchIds())
+        for (int id : w->workspace()->batchIds())
             QCOMPARE(w->store()->run(id)->lastIteration(), 40L);
         // The highlighted run is still the thick one.
-        QCOMPARE(w->charts()->emphasisedRuns(), std::vector<int>{w->batchIds()[1]});
+        QCOMPARE(w->charts()->emphasisedRuns(), std::vector<int>{w->workspace()->batchIds()[1]});
         w->lessons()->leave();
     }
 
@@ -251,7 +251,7 @@ class TestLessons : public QObject {
         QVERIFY2(holds, result->measured.c_str());
         QVERIFY(result->value >= 1.2);
         // It did not hold at the start (one start, one loss): the runs went some way first.
-        for (int id : w->batchIds())
+        for (int id : w->workspace()->batchIds())
             QVERIFY(w->store()->run(id)->lastIteration() > 0);
         QVERIFY(w->lessons()->captionPanel()->status().contains(QStringLiteral("the claim holds")));
         QVERIFY(!w->lessons()->evaluateClaim(QStringLiteral("no-such-claim")));
@@ -286,11 +286,11 @@ class TestLessons : public QObject {
                  QStringLiteral("Two starts on the same data"));
         QTRY_COMPARE_WITH_TIMEOUT(visiblePanels(*w).size(), std::size_t(1), kRunWaitMs);
         QCOMPARE(visiblePanels(*w).front()->spec().id, QStringLiteral("loss"));
-        QCOMPARE(w->batchRuns().size(), std::size_t(30));  // 3 runs × the preset's 10 seeds
-        QCOMPARE(w->batchRuns()[0].label, std::string("alg1-spectral"));
+        QCOMPARE(w->workspace()->batchRuns().size(), std::size_t(30));  // 3 runs × the preset's 10 seeds
+        QCOMPARE(w->workspace()->batchRuns()[0].label, std::string("alg1-spectral"));
         // The highlighted run is every seed of alg1-spectral (the first of each seed's three).
         std::vector<int> alg1;
-        for (std::size_t k = 0; k < 10; ++k) alg1.push_back(w->batchIds()[3 * k]);
+        for (std::size_t k = 0; k < 10; ++k) alg1.push_back(w->workspace()->batchIds()[3 * k]);
         QCOMPARE(w->charts()->emphasisedRuns(), alg1);
         w->lessons()->leave();
         QVERIFY(!w->presentation());

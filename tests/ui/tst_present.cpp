@@ -214,7 +214,7 @@ class TestPresent : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(hint->isVisible(), kRunWaitMs);
         QVERIFY2(hint->text().contains(QStringLiteral("Start")), qPrintable(hint->text()));
         QVERIFY(hint->text().contains(QStringLiteral("Play")));
-        QVERIFY(w->loadPreset(QLatin1String(kPreset), false, kSmall));
+        QVERIFY(w->commands()->loadPreset(QLatin1String(kPreset), false, kSmall));
         QVERIFY2(hint->text().contains(QLatin1String(kPreset)), qPrintable(hint->text()));
         QVERIFY2(hint->text().contains(QRegularExpression(QStringLiteral("\\b\\d+ runs"))),
                  qPrintable(hint->text()));
@@ -223,12 +223,12 @@ class TestPresent : public QObject {
         QVERIFY(area.contains(QRect(hint->mapTo(w->charts(), QPoint(0, 0)), hint->size())));
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(adetest::tinyA(10));
-        w->setSeeds(1);  // one run, so that deleting it empties the charts
-        w->startFromForm();
+        w->commands()->setSeeds(1);  // one run, so that deleting it empties the charts
+        w->commands()->startFromForm();
         QTRY_VERIFY_WITH_TIMEOUT(!hint->isVisible(), kRunWaitMs);
         QVERIFY(!w->charts()->emptyHintShown());
         QVERIFY(finished.wait(kRunWaitMs));
-        w->deleteRun(w->store()->runs().front()->id);
+        w->commands()->deleteRun(w->store()->runs().front()->id);
         QTRY_VERIFY_WITH_TIMEOUT(hint->isVisible(), kRunWaitMs);
     }
 
@@ -236,9 +236,9 @@ class TestPresent : public QObject {
     // of the form; Start after the form changed: one run of the form.
     void startRunsThePresetsComparisonAndPlayOneRun() {
         auto w = makeWindow();
-        QVERIFY(w->loadPreset(QLatin1String(kPreset), false, kSmall));
-        w->setSeeds(1);  // one seed per run here (seeds: ui_seeds)
-        QVERIFY(w->startStartsComparison());
+        QVERIFY(w->commands()->loadPreset(QLatin1String(kPreset), false, kSmall));
+        w->commands()->setSeeds(1);  // one seed per run here (seeds: ui_seeds)
+        QVERIFY(w->commands()->startStartsComparison());
         QVERIFY2(w->action(QStringLiteral("start"))->toolTip().contains(QLatin1String(kPreset)),
                  qPrintable(w->action(QStringLiteral("start"))->toolTip()));
         QSignalSpy finished(w->controller(), &RunController::allFinished);
@@ -256,7 +256,7 @@ class TestPresent : public QObject {
         ade::Config c = w->form()->config();
         c.setJson("seed", 7);
         w->form()->setConfig(c);
-        QVERIFY(!w->startStartsComparison());
+        QVERIFY(!w->commands()->startStartsComparison());
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(7));
         QCOMPARE(w->store()->runs().back()->config.getInt("seed"), 7);
@@ -264,8 +264,8 @@ class TestPresent : public QObject {
 
         // Play on an idle window with the preset loaded: one run, the form's.
         auto v = makeWindow();
-        QVERIFY(v->loadPreset(QLatin1String(kPreset), false, kSmall));
-        v->setSeeds(1);
+        QVERIFY(v->commands()->loadPreset(QLatin1String(kPreset), false, kSmall));
+        v->commands()->setSeeds(1);
         v->action(QStringLiteral("pause"))->trigger();
         QCOMPARE(v->store()->runs().size(), std::size_t(1));
         QVERIFY(v->store()->runs().front()->config.toJson() == v->form()->config().toJson());
@@ -286,7 +286,7 @@ class TestPresent : public QObject {
 
         // Every key comes from a room's action table (base/ActionTable.h), and no key is
         // bound to two actions that are enabled at once.
-        const auto list = w->shortcutList();
+        const auto list = tableShortcuts(w.get());
         int withKeys = 0;
         std::map<QString, QString> enabledKeys;
         for (const QAction* a : w->findChildren<QAction*>()) {

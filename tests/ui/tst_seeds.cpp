@@ -332,11 +332,11 @@ class TestSeeds : public QObject {
         box->setValue(1);
         // Loading a preset sets the box to the preset's "seeds" (this one has 10). The data are
         // shrunk: the test is about the seeds, and nine runs at n = 128 take a minute under ASan.
-        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false,
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("a-spectral-vs-random"), false,
                               {"iterations=20", "data.n=16", "data.prompts=8"}));
-        QCOMPARE(w->seeds(), 10);
+        QCOMPARE(w->commands()->seeds(), 10);
         box->setValue(3);
-        QCOMPARE(w->seeds(), 3);
+        QCOMPARE(w->commands()->seeds(), 3);
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->action(QStringLiteral("start"))->trigger();
         QCOMPARE(w->store()->runs().size(), std::size_t(9));
@@ -369,7 +369,7 @@ class TestSeeds : public QObject {
         const auto played = groups.size();
         QCOMPARE(seedGroups(w->store()->visibleRuns()).size(), played + 1);
         // Re-seed keeps the groups: three new seeds each.
-        w->reseedRuns();
+        w->commands()->reseedRuns();
         QCOMPARE(w->store()->runs().size(), std::size_t(15));
         QVERIFY(finished.wait(kRunWaitMs));
         const RunRecord& last = *w->store()->runs().back();

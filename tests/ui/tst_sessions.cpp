@@ -296,7 +296,7 @@ class TestSessions : public QObject {
         QVERIFY(w->controller()->anyActive());  // the runs go on
         for (const char* f : {"loss.png", "loss.svg", "loss.pdf", "norms.svg", "manifold.png"})
             QVERIFY2(QFileInfo::exists(tmp.filePath("running/") + f), f);
-        w->stopRuns();
+        w->commands()->stopRuns();
         QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
         auto v = makeWindow();
         QVERIFY(v->sessions()->openSession(tmp.filePath("running.json"), &error));

@@ -325,7 +325,7 @@ class TestStress : public QObject {
             if (!check(waitFor([&] { return !c->anyActive(); }), "second stop")) return;
             if (const QString e = historyError(*again, true); !e.isEmpty())
                 return (void)check(false, qPrintable(e));
-            w->deleteRun(id2);
+            w->commands()->deleteRun(id2);
             if (!check(store->runs().empty() && c->activeIds().empty(), "runs left over")) return;
             if (!check(waitFor([&] { return workerThreads() == threads0; }, 10000),
                        "worker threads left over"))
@@ -470,7 +470,7 @@ class TestStress : public QObject {
         QVERIFY2(longest < (kSanitized ? 15000 : 3000), qPrintable(QString::number(longest)));
         QVERIFY(waitFor([&] { return workerThreads() == threads0; }, 10000));
         for (const auto& [id, p] : byId)
-            w->deleteRun(id);
+            w->commands()->deleteRun(id);
         QVERIFY(store->runs().empty());
     }
 

@@ -64,7 +64,7 @@ void shots(MainWindow* w, const QString& name) {
     // panel tabbed with the parameters); on a large one 1600x1000.
     const QSize screen = w->screen()->availableGeometry().size();
     if (screen.width() <= 1100)
-        w->fitToScreen();
+        fitToScreen(*w);
     else
         w->resize(1600, 1000);
     QTest::qWait(400);
@@ -239,7 +239,7 @@ class TestSweep : public QObject {
 
         auto w = adetest::makeWindow();
         w->resize(1600, 1000);
-        QVERIFY(w->openSweepFolder(dir.path()));
+        QVERIFY(w->sweepTab()->openFolder(dir.path()));
         SweepView* s = w->sweepView();
         QCOMPARE(w->findChild<QTabWidget*>(QStringLiteral("tabs"))->currentIndex(), 1);
         QCOMPARE(s->table()->rowCount(), 6);
@@ -257,7 +257,7 @@ class TestSweep : public QObject {
         QVERIFY(w->store()->runs().back()->size() > 0);
         // Not a sweep folder: refused with a message, nothing read.
         QTemporaryDir empty;
-        QVERIFY(!w->openSweepFolder(empty.path()));
+        QVERIFY(!w->sweepTab()->openFolder(empty.path()));
     }
 
     // A sweep still running (as on a cluster): the tab shows what has finished and fills in as
@@ -289,7 +289,7 @@ class TestSweep : public QObject {
             QVERIFY2(runTask(i), error.c_str());
 
         auto w = adetest::makeWindow();
-        QVERIFY(w->openSweepFolder(dir.path()));
+        QVERIFY(w->sweepTab()->openFolder(dir.path()));
         SweepView* s = w->sweepView();
         QVERIFY2(s->folderStatus().contains(QStringLiteral("2 of 6 finished, 0 failed")),
                  qPrintable(s->folderStatus()));

@@ -148,7 +148,7 @@ class TestTimeTravel : public QObject {
             QVERIFY(std::isnan(p->cursorLineX()));
         // The keys are in the shortcuts list.
         bool listed = false;
-        for (const auto& [text, key] : w->shortcutList())
+        for (const auto& [text, key] : tableShortcuts(w.get()))
             listed = listed || key == QStringLiteral("[");
         QVERIFY(listed);
     }
@@ -187,11 +187,11 @@ class TestTimeTravel : public QObject {
         auto w = makeWindow();
         // A snapshot every 100 iterations: six come within seconds even under ThreadSanitizer.
         // One seed per run: the preset's ten would start thirty runs, each on its own thread.
-        QVERIFY(w->loadPreset(QStringLiteral("c-lora-drift"), false,
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("c-lora-drift"), false,
                               {"iterations=300000", "snapshots=3000"}));
-        w->setSeeds(1);
+        w->commands()->setSeeds(1);
         w->action(QStringLiteral("start"))->trigger();
-        const auto ids = w->batchIds();
+        const auto ids = w->workspace()->batchIds();
         QVERIFY(!ids.empty());
         w->timeCursor()->setFocusRun(ids.front());
         TimeTravelBar* bar = w->timeTravelBar();

@@ -76,7 +76,7 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(20));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         const int all = loss->drawnPoints();
@@ -174,7 +174,7 @@ class TestWindow : public QObject {
         QCOMPARE(w->store()->runs().size(), std::size_t(1));  // replaced, not added
         QCOMPARE(again->data[2][0], firstRow[0]);
         QCOMPARE(again->data[3][0], firstRow[1]);
-        w->stopRuns();
+        w->commands()->stopRuns();
         QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), kRunWaitMs);
 
         const auto seed = w->form()->config().getInt("seed");
@@ -184,7 +184,7 @@ class TestWindow : public QObject {
         QVERIFY(w->store()->runs().back()->config.getInt("seed") != seed);
         QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs().back()->size() >= 1, kRunWaitMs);
         QVERIFY(w->store()->runs().back()->data[2][0] != firstRow[0]);
-        w->stopRuns();
+        w->commands()->stopRuns();
         QTRY_VERIFY_WITH_TIMEOUT(!c->anyActive(), kRunWaitMs);
     }
 
@@ -195,7 +195,7 @@ class TestWindow : public QObject {
         a.setText("init", "random");
         a.setText("seed", "5");
         w->form()->setConfig(a);
-        w->startFromForm();  // "run 1"
+        w->commands()->startFromForm();  // "run 1"
         ade::Config b = tinyConfig(10);
         b.setText("init", "same");
         b.setText("init_from", "run 1");
@@ -203,7 +203,7 @@ class TestWindow : public QObject {
         b.setText("lr", "0.01");         // another method, same start:
         b.setText("init_scale", "1.0");  // its own random draw would differ from run 1's
         w->form()->setConfig(b);
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         QCOMPARE(w->store()->runs().size(), std::size_t(2));
         const RunRecord* r1 = w->store()->runs()[0].get();
@@ -217,49 +217,49 @@ class TestWindow : public QObject {
     void stepWhenIdleStartsPaused() {
         auto w = makeWindow();
         w->form()->setConfig(tinyConfig(100000000));
-        w->step();
+        w->commands()->step();
         QVERIFY(w->controller()->paused());
         const RunRecord* r = onlyRun(*w->store());
         // Iteration 0, then the one stepped iteration: a step while paused is always recorded,
         // whatever log_every is (here 100).
         QTRY_COMPARE_WITH_TIMEOUT(r->size(), std::size_t(2), kRunWaitMs);
         QCOMPARE(r->lastIteration(), 1L);
-        w->step();
+        w->commands()->step();
         QTRY_COMPARE_WITH_TIMEOUT(r->size(), std::size_t(3), kRunWaitMs);
         QCOMPARE(r->lastIteration(), 2L);
-        w->stopRuns();
+        w->commands()->stopRuns();
         QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
     }
 
     void presetLoadsFormAndStartsComparison() {
         auto w = makeWindow();
         QVERIFY(w->action(QStringLiteral("preset.a-spectral-vs-random")));
-        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), false));
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("a-spectral-vs-random"), false));
         QCOMPARE(w->form()->config().getInt("data.n"), 128);
         QCOMPARE(w->form()->config().getString("init"), std::string("spectral"));
         QVERIFY(w->store()->runs().empty());
         // Small data (16 tokens, 4 prompts): thirty runs start at once, each on its own thread.
-        QVERIFY(w->loadPreset(QStringLiteral("a-spectral-vs-random"), true,
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("a-spectral-vs-random"), true,
                               {"data.n=16", "data.prompts=4"}));
         // Three runs, each with the preset's ten seeds, seed by seed.
         QCOMPARE(w->store()->runs().size(), std::size_t(30));
         QVERIFY(w->store()->runs()[0]->name.startsWith(QStringLiteral("alg1-spectral")));
         QVERIFY(w->store()->runs()[2]->name.startsWith(QStringLiteral("sgd-random")));
         QTRY_VERIFY_WITH_TIMEOUT(w->store()->runs()[1]->size() >= 2, kRunWaitMs);
-        w->stopRuns();
+        w->commands()->stopRuns();
         QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->anyActive(), kRunWaitMs);
-        QVERIFY(!w->loadPreset(QStringLiteral("no-such-preset"), true));
+        QVERIFY(!w->commands()->loadPreset(QStringLiteral("no-such-preset"), true));
     }
 
     void twoRunsOverlayOnTheCharts() {
         auto w = makeWindow();
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(60));
-        w->startFromForm();
+        w->commands()->startFromForm();
         ade::Config second = tinyConfig(60);
         second.setText("lr", "0.01");
         w->form()->setConfig(second);
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         QCOMPARE(w->store()->runs().size(), std::size_t(2));
         for (const auto& r : w->store()->runs())
@@ -276,9 +276,9 @@ class TestWindow : public QObject {
         w->store()->setVisible(w->store()->runs()[0]->id, false);
         QVERIFY(loss->seriesNames().filter(QStringLiteral("run 1")).isEmpty());
         // Edit and rerun copies the run's config into the form.
-        w->editRun(w->store()->runs()[0]->id);
+        w->commands()->editRun(w->store()->runs()[0]->id);
         QCOMPARE(w->form()->config().getReal("lr"), 0.05);
-        w->deleteRun(w->store()->runs()[0]->id);
+        w->commands()->deleteRun(w->store()->runs()[0]->id);
         QCOMPARE(w->store()->runs().size(), std::size_t(1));
     }
 
@@ -286,7 +286,7 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(40));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         const int raw = loss->drawnPoints();
@@ -302,7 +302,7 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(50));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         auto* view = loss->findChild<QChartView*>();
@@ -324,7 +324,7 @@ class TestWindow : public QObject {
     void closingMidRunIsClean() {
         auto w = makeWindow();
         w->form()->setConfig(tinyConfig(100000000));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QTRY_VERIFY_WITH_TIMEOUT(onlyRun(*w->store())->size() >= 2, kRunWaitMs);
         QVERIFY(w->close());  // returns with the 1e8-iteration run stopped, not finished
         QVERIFY(!w->controller()->anyActive());
@@ -337,10 +337,10 @@ class TestWindow : public QObject {
         auto w = makeWindow();
         QSignalSpy finished(w->controller(), &RunController::allFinished);
         w->form()->setConfig(tinyConfig(30));
-        w->startFromForm();
+        w->commands()->startFromForm();
         QVERIFY(finished.wait(kRunWaitMs));
         const QString file = dir.filePath(QStringLiteral("shot.png"));
-        QVERIFY(w->saveScreenshot(file));
+        QVERIFY(w->autopilot()->saveScreenshot(file));
         QImage img(file);
         QVERIFY(!img.isNull());
         // The whole window, which fits its screen (the offscreen platform's is 800x800).
@@ -349,7 +349,7 @@ class TestWindow : public QObject {
         QVERIFY(img.pixel(10, 10) != img.pixel(img.width() / 2, img.height() / 2) ||
                 img.pixel(10, 10) != img.pixel(img.width() - 10, img.height() - 10));
         const QString stats = dir.filePath(QStringLiteral("stats.json"));
-        QVERIFY(w->writeStats(stats));
+        QVERIFY(w->autopilot()->writeStats(stats));
         QFile f(stats);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto j = nlohmann::json::parse(f.readAll().toStdString());

@@ -1,5 +1,7 @@
 #include "export/DataExport.h"
 
+#include <QFileDialog>
+
 #include <QDir>
 
 #include "experiments/ExperimentRegistry.h"
@@ -155,6 +157,24 @@ QStringList exportParamsNpy(const RunRecord& run, const QString& dir, QString* e
         written << path;
     }
     return written;
+}
+
+bool exportRunCsvAs(QWidget* parent, const RunRecord& r, QString* error) {
+    const QString file = QFileDialog::getSaveFileName(
+        parent, QObject::tr("Export metrics"),
+        QString::fromStdString(ade::safeName(r.name.toStdString())) + QStringLiteral(".csv"),
+        QObject::tr("CSV files (*.csv)"));
+    if (file.isEmpty()) {
+        if (error) error->clear();
+        return false;
+    }
+    std::string err;
+    const std::string csv = ade::historyCsv(
+        r.history(), "config: " + r.config.toJson().dump() + "\ncolumns:\n" +
+                         ade::columnsComment(r.config.experiment(), r.columns));
+    if (ade::writeFileAtomic(file.toStdString(), csv, &err)) return true;
+    if (error) *error = QString::fromStdString(err);
+    return false;
 }
 
 }  // namespace ade::ui

@@ -7,6 +7,8 @@
 
 #include <vector>
 
+class QWidget;
+
 #include "runs/RunStore.h"
 #include "runs/SeedGroups.h"
 
@@ -33,6 +35,10 @@ QStringList exportRunsCsv(const std::vector<const RunRecord*>& runs, const QStri
 // All runs in one JSON file: {format, runs: [{name, seed, config, command, columns, rows}]}.
 bool exportRunsJson(const std::vector<const RunRecord*>& runs, const QString& file,
                     const XRange& range, QString* error);
+// File > Export selected run as CSV…: asks for the file (under `parent`) and writes the run's
+// records with its config and columns as '#' comments; false with `error` when it cannot be
+// written ("" when the user cancelled).
+bool exportRunCsvAs(QWidget* parent, const RunRecord& r, QString* error);
 // <dir>/<name>.npy for every final parameter of the run.
 QStringList exportParamsNpy(const RunRecord& run, const QString& dir, QString* error);
 

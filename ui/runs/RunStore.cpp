@@ -6,6 +6,10 @@
 
 namespace ade::ui {
 
+QString runCountText(int n) {
+    return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
+}
+
 QString stateText(RunState s) {
     switch (s) {
         case RunState::Starting:

@@ -19,6 +19,8 @@ namespace ade::ui {
 
 enum class RunState { Starting, Running, Paused, Completed, Diverged, Stopped, Failed };
 QString stateText(RunState s);
+// "1 run", "2 runs" (status messages, tooltips).
+QString runCountText(int n);
 bool isActive(RunState s);  // Starting, Running or Paused
 
 struct RunRecord {

@@ -1,13 +1,10 @@
-// The window's side of the sweep tab: the status bar says what a sweep runs, a config clicked in
-// a sweep view comes into the run list (its seeds as one group) and is selected in the charts,
-// "Apply to form" copies a config's values into the parameter panel, File > Open sweep folder….
+#include "sweep/SweepTab.h"
+
 #include <QFileDialog>
-#include <QLabel>
-#include <QStatusBar>
-#include <QTabWidget>
+
+#include <algorithm>
 
 #include "charts/ChartArea.h"
-#include "window/MainWindow.h"
 #include "form/ParamForm.h"
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
@@ -16,17 +13,23 @@
 
 namespace ade::ui {
 
-void MainWindow::buildSweepWiring() {
-    connect(sweep_, &SweepView::statusChanged, this, [this] { updateStatus(); });
-    connect(sweep_, &SweepView::started, this, [this] { sweepRuns_.clear(); });
-    connect(sweep_, &SweepView::openRunsRequested, this, &MainWindow::showSweepRuns);
-    connect(sweep_, &SweepView::applyRequested, this, &MainWindow::applySweepValues);
-    connect(sweep_, &SweepView::openFolderRequested, this, [this] { openSweepFolder(); });
+SweepTab::SweepTab(RunStore* store, RunListWidget* runList, ChartArea* charts, ParamForm* form,
+                   QWidget* parent)
+    : QScrollArea(parent), store_(store), runList_(runList), charts_(charts), form_(form) {
+    setObjectName(QStringLiteral("sweepScroll"));
+    setFrameShape(QFrame::NoFrame);
+    setWidgetResizable(true);
+    view_ = new SweepView(this);
+    setWidget(view_);
+    connect(view_, &SweepView::started, this, [this] { shownRuns_.clear(); });
+    connect(view_, &SweepView::openRunsRequested, this, &SweepTab::showRuns);
+    connect(view_, &SweepView::applyRequested, this, &SweepTab::applyValues);
+    connect(view_, &SweepView::openFolderRequested, this, [this] { openFolder(); });
 }
 
-void MainWindow::showSweepRuns(const std::vector<ade::RunOutcome>& runs, const QString& label) {
+void SweepTab::showRuns(const std::vector<ade::RunOutcome>& runs, const QString& label) {
     std::vector<int> ids;
-    if (const auto it = sweepRuns_.find(label); it != sweepRuns_.end()) {
+    if (const auto it = shownRuns_.find(label); it != shownRuns_.end()) {
         ids = it->second;
         for (int id : ids)
             if (!store_->run(id)) ids.clear();  // one was deleted: add them again
@@ -43,7 +46,7 @@ void MainWindow::showSweepRuns(const std::vector<ade::RunOutcome>& runs, const Q
             session.runs.push_back(std::move(r));
         }
         ids = addSessionToStore(session, *store_);
-        sweepRuns_[label] = ids;
+        shownRuns_[label] = ids;
     }
     if (ids.empty()) return;
     for (const auto& r : store_->runs())
@@ -53,14 +56,14 @@ void MainWindow::showSweepRuns(const std::vector<ade::RunOutcome>& runs, const Q
         runList_->setCurrentItem(item);
         runList_->scrollToItem(item);
     }
-    tabs_->setCurrentWidget(charts_);
+    emit showChartsRequested();
     charts_->refresh(true);
-    statusBar()->showMessage(tr("Sweep config %1: %2 in the run list")
-                                 .arg(label, runCount(static_cast<int>(ids.size()))),
-                             8000);
+    emit message(tr("Sweep config %1: %2 in the run list")
+                     .arg(label, runCountText(static_cast<int>(ids.size()))),
+                 8000);
 }
 
-void MainWindow::applySweepValues(const std::vector<std::pair<std::string, std::string>>& values) {
+void SweepTab::applyValues(const std::vector<std::pair<std::string, std::string>>& values) {
     ade::Config c = form_->config();
     QStringList applied, refused;
     for (const auto& [k, v] : values) {
@@ -68,24 +71,22 @@ void MainWindow::applySweepValues(const std::vector<std::pair<std::string, std::
             refused << QString::fromStdString(e->message);
         else
             applied << QStringLiteral("%1 = %2").arg(QString::fromStdString(k),
-                                                    QString::fromStdString(v));
+                                                     QString::fromStdString(v));
     }
     form_->setConfig(c);
     QString msg = tr("Applied to the form: %1").arg(applied.join(QStringLiteral(", ")));
     if (!refused.isEmpty()) msg += tr("; refused: %1").arg(refused.join(QStringLiteral("; ")));
-    statusBar()->showMessage(msg, 10000);
+    emit message(msg, 10000);
 }
 
-bool MainWindow::openSweepFolder(const QString& dir) {
+bool SweepTab::openFolder(const QString& dir) {
     QString path = dir;
     if (path.isEmpty())
         path = QFileDialog::getExistingDirectory(this, tr("Open sweep folder"), QString(),
                                                  QFileDialog::ShowDirsOnly);
     if (path.isEmpty()) return false;
-    tabs_->setCurrentWidget(sweepTab_);
-    const bool ok = sweep_->openFolder(path);
-    updateStatus();
-    return ok;
+    emit showRequested();
+    return view_->openFolder(path);
 }
 
 }  // namespace ade::ui

@@ -1,8 +1,9 @@
-// MainWindow: the window's size on its screen and presentation mode (charts alone, full screen,
-// large type, thick lines, the projector palette; keys 1-4 pick one chart, 0 the grid).
+#include "window/PresentationMode.h"
+
 #include <QAction>
 #include <QDockWidget>
 #include <QGuiApplication>
+#include <QMainWindow>
 #include <QMenu>
 #include <QScreen>
 #include <QTabBar>
@@ -12,7 +13,7 @@
 #include <algorithm>
 
 #include "charts/ChartArea.h"
-#include "window/MainWindow.h"
+#include "charts/ChartPanel.h"
 
 namespace ade::ui {
 
@@ -25,32 +26,41 @@ constexpr int kPreferredHeight = 900;
 constexpr int kTabbedDocksBelow = 1280;
 }  // namespace
 
-void MainWindow::fitToScreen() {
-    QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+void fitToScreen(QMainWindow& w) {
+    QScreen* s = w.screen() ? w.screen() : QGuiApplication::primaryScreen();
     if (!s) return;
     const QRect avail = s->availableGeometry();
     // A window manager's frame (title bar) is outside geometry(): known once shown.
-    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
-    const int w = std::min(kPreferredWidth, avail.width() - frame.width());
-    const int h = std::min(kPreferredHeight, avail.height() - frame.height());
-    resize(w, h);
-    move(avail.left() + (avail.width() - w - frame.width()) / 2,
-         avail.top() + (avail.height() - h - frame.height()) / 2);
-    auto* form = findChild<QDockWidget*>(QStringLiteral("parametersDock"));
-    auto* about = findChild<QDockWidget*>(QStringLiteral("aboutDock"));
+    const QSize frame =
+        w.isVisible() ? w.frameGeometry().size() - w.geometry().size() : QSize(0, 0);
+    const int width = std::min(kPreferredWidth, avail.width() - frame.width());
+    const int height = std::min(kPreferredHeight, avail.height() - frame.height());
+    w.resize(width, height);
+    w.move(avail.left() + (avail.width() - width - frame.width()) / 2,
+           avail.top() + (avail.height() - height - frame.height()) / 2);
+    auto* form = w.findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+    auto* about = w.findChild<QDockWidget*>(QStringLiteral("aboutDock"));
     if (form && about && avail.width() < kTabbedDocksBelow) {
-        tabifyDockWidget(form, about);
+        w.tabifyDockWidget(form, about);
         form->raise();
     }
     // A short screen: the run list gives the charts some of its height.
-    if (auto* runs = findChild<QDockWidget*>(QStringLiteral("runsDock")); runs && h < kPreferredHeight)
-        resizeDocks({runs}, {110}, Qt::Vertical);
+    if (auto* runs = w.findChild<QDockWidget*>(QStringLiteral("runsDock"));
+        runs && height < kPreferredHeight)
+        w.resizeDocks({runs}, {110}, Qt::Vertical);
     // The smaller screen: let the window manager fit the frame too.
-    if (w < kPreferredWidth || h < kPreferredHeight)
-        setWindowState(windowState() | Qt::WindowMaximized);
+    if (width < kPreferredWidth || height < kPreferredHeight)
+        w.setWindowState(w.windowState() | Qt::WindowMaximized);
 }
 
-void MainWindow::buildPresentationMenu(QMenu* view) {
+PresentationMode::PresentationMode(QMainWindow* window, QTabWidget* tabs, ChartArea* charts)
+    : QObject(window), window_(window), tabs_(tabs), charts_(charts) {}
+
+QAction* PresentationMode::action(const QString& id) const {
+    return window_->findChild<QAction*>(id);
+}
+
+void PresentationMode::addToMenu(QMenu* view) {
     view->addAction(action(QStringLiteral("presentation")));
     QMenu* which = view->addMenu(tr("Presentation &chart"));
     which->setObjectName(QStringLiteral("presentationChartMenu"));
@@ -64,56 +74,69 @@ void MainWindow::buildPresentationMenu(QMenu* view) {
             const bool exists = i <= static_cast<int>(panels.size());
             a->setText(exists ? tr("Presentation: chart &%1, %2").arg(i).arg(panels[i - 1]->title())
                               : tr("Presentation: chart %1 (none: the grid)").arg(i));
-            a->setEnabled(presentation_);
+            a->setEnabled(on_);
         }
     });
 }
 
-void MainWindow::showPresentationChart(int index) {
+void PresentationMode::showChart(int index) {
     charts_->setPresentationChart(index);
     for (int k = 0; k <= 4; ++k)
         if (QAction* a = action(QStringLiteral("presentChart%1").arg(k)))
             a->setChecked(k == index + 1 || (k == 0 && index >= 4));
 }
 
-void MainWindow::setPresentation(bool on) {
-    if (on == presentation_) return;
-    presentation_ = on;
+QByteArray PresentationMode::windowGeometry() const {
+    return on_ ? savedGeometry_ : window_->saveGeometry();
+}
+
+QByteArray PresentationMode::windowState() const {
+    return on_ ? savedState_ : window_->saveState();
+}
+
+int PresentationMode::centreTab() const {
+    return on_ ? savedTab_ : tabs_->currentIndex();
+}
+
+void PresentationMode::setOn(bool on) {
+    if (on == on_) return;
+    on_ = on;
     if (QAction* a = action(QStringLiteral("presentation")); a && a->isChecked() != on)
         a->setChecked(on);
     if (on) {
-        savedState_ = saveState();
-        savedGeometry_ = saveGeometry();
-        savedWindowState_ = windowState();
+        savedState_ = window_->saveState();
+        savedGeometry_ = window_->saveGeometry();
+        savedWindowState_ = window_->windowState();
         savedTab_ = tabs_->currentIndex();
-        for (QDockWidget* d : findChildren<QDockWidget*>())
+        for (QDockWidget* d : window_->findChildren<QDockWidget*>())
             d->hide();
         tabs_->setCurrentWidget(charts_);
         tabs_->tabBar()->hide();
         charts_->setPresentation(true);
-        setWindowState(savedWindowState_ | Qt::WindowFullScreen);
+        window_->setWindowState(savedWindowState_ | Qt::WindowFullScreen);
         // Without a window manager (a bare X server) full screen is only a state: take the
         // screen's area ourselves once the state change is processed.
         QTimer::singleShot(0, this, [this] {
-            if (presentation_ && screen() && geometry() != screen()->geometry())
-                setGeometry(screen()->geometry());
+            if (on_ && window_->screen() && window_->geometry() != window_->screen()->geometry())
+                window_->setGeometry(window_->screen()->geometry());
         });
     } else {
         charts_->setPresentation(false);
         tabs_->tabBar()->show();
         tabs_->setCurrentIndex(savedTab_);
-        setWindowState(savedWindowState_);
-        restoreGeometry(savedGeometry_);
-        restoreState(savedState_);
+        window_->setWindowState(savedWindowState_);
+        window_->restoreGeometry(savedGeometry_);
+        window_->restoreState(savedState_);
         // Once the window has its size again (the resize is processed later), the docks get
         // their sizes of before: restored in a smaller window they would be scaled.
         QTimer::singleShot(0, this, [this] {
-            if (!presentation_) restoreState(savedState_);
+            if (!on_) window_->restoreState(savedState_);
         });
     }
     // A key beyond the charts shown shows the grid.
     for (int i = 0; i <= 4; ++i)
         if (QAction* a = action(QStringLiteral("presentChart%1").arg(i))) a->setEnabled(on);
+    emit toggled(on);
 }
 
 }  // namespace ade::ui

@@ -1,0 +1,40 @@
+#pragma once
+// The window's status bar: what runs ("running · 3 runs", a sweep's progress), why Start is
+// disabled with a link to the field at fault, the furthest iteration, the rate and the time
+// left, the points logged; a message when a run diverges, fails or reaches its time cap.
+#include <QElapsedTimer>
+#include <QObject>
+
+class QLabel;
+class QStatusBar;
+
+namespace ade::ui {
+
+class ParamForm;
+class SweepView;
+class Workspace;
+
+class StatusLine : public QObject {
+    Q_OBJECT
+  public:
+    StatusLine(QStatusBar* bar, Workspace* workspace, ParamForm* form, SweepView* sweep,
+               QObject* parent = nullptr);
+    void update();
+    // As update, at most every 200 ms (while records stream: each new text re-lays out the
+    // whole window, status bar and docks).
+    void updateThrottled();
+    QLabel* stateLabel() const { return state_; }
+
+  private:
+    QStatusBar* bar_;
+    Workspace* workspace_;
+    ParamForm* form_;
+    SweepView* sweep_;
+    QLabel* state_;
+    QLabel* iteration_;
+    QLabel* rate_;
+    QLabel* points_;
+    QElapsedTimer sinceUpdate_;
+};
+
+}  // namespace ade::ui
