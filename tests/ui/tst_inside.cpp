@@ -189,6 +189,20 @@ class TestInside : public QObject {
         }
         QCOMPARE(dlg.panels().inside.size(), insidePanels().size());
         QCOMPARE(dlg.panels().inside.back(), InsidePanel::FactorPlane);
+        // The inside view's tabs: the table's widgets, in its order, named and explained by it
+        // (the window adds the loss landscape after them).
+        auto w = adetest::makeWindow();
+        InsideView* v = w->insideView();
+        for (int i = 0; i < static_cast<int>(insidePanels().size()); ++i) {
+            const InsidePanelInfo& info = insidePanels()[static_cast<std::size_t>(i)];
+            QCOMPARE(v->widget(i), v->panelWidget(info.panel));
+            QCOMPARE(v->tabText(i), QString(info.name).remove(QLatin1Char('&')));
+            QCOMPARE(v->tabToolTip(i), info.tip);
+            v->setCurrentIndex(i);
+            QCOMPARE(v->currentPanel(), std::optional<InsidePanel>(info.panel));
+        }
+        QVERIFY(qobject_cast<MatrixPanel*>(v->panelWidget(InsidePanel::Matrices)) == v->matrices());
+        QCOMPARE(v->count(), static_cast<int>(insidePanels().size()) + 1);
     }
 };
 

@@ -3,7 +3,10 @@
 #include <QPainter>
 
 #include "runs/RunStore.h"
+#include "inspect/AttentionPanel.h"
+#include "inspect/FactorPlanePanel.h"
 #include "inspect/InsideData.h"
+#include "inspect/MatrixPanel.h"
 
 namespace ade::ui {
 
@@ -13,21 +16,24 @@ const std::vector<InsidePanelInfo>& insidePanels() {
          QObject::tr("Heatmaps of the run's matrices beside their targets"),
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
              paintMatrices(p, area, matrixScene(in.run, in.problem, in.iteration, in.pending));
-         }},
+         },
+         [](QWidget* parent) -> QWidget* { return new MatrixPanel(parent); }},
         {InsidePanel::Attention, "attention", QObject::tr("A&ttention"), "animationAttention",
          QObject::tr("The attention of one held-out sequence"),
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
              AttentionScene s = attentionScene(in.run, in.problem, in.iteration, in.pending);
              s.sortFeature = in.sortFeature;
              paintAttention(p, area, s);
-         }},
+         },
+         [](QWidget* parent) -> QWidget* { return new AttentionPanel(parent); }},
         {InsidePanel::FactorPlane, "factor-plane", QObject::tr("Factor &plane"), "animationPlane",
          QObject::tr("Every run's path in the plane of its factors' norms, the point marked"),
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
              paintFactorPlane(p, area,
                               factorPlaneScene(in.store, in.run, in.problem, in.iteration,
                                                in.pending));
-         }},
+         },
+         [](QWidget* parent) -> QWidget* { return new FactorPlanePanel(parent); }},
     };
     return table;
 }

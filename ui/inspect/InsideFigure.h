@@ -14,6 +14,7 @@
 #include "base/FigureFile.h"
 
 class QPainter;
+class QWidget;
 
 namespace ade {
 class Problem;
@@ -48,6 +49,7 @@ struct InsidePanelInfo {
     const char* boxName;
     QString tip;
     void (*paint)(QPainter& p, const QRectF& area, const InsidePaintInput& in);
+    QWidget* (*makeWidget)(QWidget* parent);  // its tab in the inside view (InsideView)
 };
 const std::vector<InsidePanelInfo>& insidePanels();
 const InsidePanelInfo& insidePanelInfo(InsidePanel panel);

@@ -22,15 +22,15 @@ InsideView::InsideView(RunStore* store, TimeCursor* cursor, QWidget* parent)
     setObjectName(QStringLiteral("insideView"));
     setDocumentMode(true);
     problems_ = new ProblemCache(this);
-    matrices_ = new MatrixPanel(this);
-    attention_ = new AttentionPanel(this);
-    plane_ = new FactorPlanePanel(this);
-    addTab(matrices_, tr("Matrices"));
-    addTab(attention_, tr("Attention"));
-    addTab(plane_, tr("Factor plane"));
-    setTabToolTip(0, tr("Heatmaps of the model's matrices beside their targets"));
-    setTabToolTip(1, tr("Attention weights of one held-out sequence"));
-    setTabToolTip(2, tr("Each run's path in the plane of its two factors' norms"));
+    // A tab per row of the panels' table (inspect/InsideFigure: id, name, widget, painter).
+    for (const InsidePanelInfo& info : insidePanels()) {
+        QWidget* w = info.makeWidget(this);
+        setTabToolTip(addTab(w, QString(info.name).remove(QLatin1Char('&'))), info.tip);
+        panels_.emplace_back(info.panel, w);
+    }
+    matrices_ = static_cast<MatrixPanel*>(panelWidget(InsidePanel::Matrices));
+    attention_ = static_cast<AttentionPanel*>(panelWidget(InsidePanel::Attention));
+    plane_ = static_cast<FactorPlanePanel*>(panelWidget(InsidePanel::FactorPlane));
     auto* exportButton = new QPushButton(tr("Export…"), this);
     exportButton->setObjectName(QStringLiteral("insideExport"));
     exportButton->setToolTip(tr("This panel as PNG, SVG or PDF"));
@@ -64,11 +64,15 @@ InsideView::~InsideView() { problems_->waitForBuilds(); }
 void InsideView::addPanel(QWidget* panel, const QString& title) { addTab(panel, title); }
 
 std::optional<InsidePanel> InsideView::currentPanel() const {
-    const QWidget* w = currentWidget();
-    if (w == matrices_) return InsidePanel::Matrices;
-    if (w == attention_) return InsidePanel::Attention;
-    if (w == plane_) return InsidePanel::FactorPlane;
+    for (const auto& [panel, w] : panels_)
+        if (w == currentWidget()) return panel;
     return std::nullopt;
+}
+
+QWidget* InsideView::panelWidget(InsidePanel panel) const {
+    for (const auto& [p, w] : panels_)
+        if (p == panel) return w;
+    return nullptr;
 }
 
 void InsideView::showEvent(QShowEvent* e) {

@@ -8,6 +8,8 @@
 #include <QTabWidget>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "base/FrameStats.h"
 #include "inspect/InsideFigure.h"
@@ -40,6 +42,7 @@ class InsideView : public QTabWidget {
     ProblemCache* problems() const { return problems_; }
     // The panel of the current tab (nullopt for an added panel).
     std::optional<InsidePanel> currentPanel() const;
+    QWidget* panelWidget(InsidePanel panel) const;  // its tab (nullptr: none)
     // Redraws now (the throttled path calls this).
     void refresh();
     // Writes the current panel (or `panel`) to `path` in `format` at `size`.
@@ -61,6 +64,7 @@ class InsideView : public QTabWidget {
     RunStore* store_;
     TimeCursor* cursor_;
     ProblemCache* problems_;
+    std::vector<std::pair<InsidePanel, QWidget*>> panels_;  // the table's order
     MatrixPanel* matrices_;
     AttentionPanel* attention_;
     FactorPlanePanel* plane_;
