@@ -5,7 +5,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPixmap>
-#include <QtCharts/QChart>
 
 #include <unistd.h>
 
@@ -69,7 +68,7 @@ std::vector<std::string> renderSessionFigures(const Session& session, const std:
         ui::FigureOptions co = o;
         co.logY = spec.scale == ade::AxisScale::Log;
         co.symLogY = spec.scale == ade::AxisScale::SymLog;
-        if (!ui::buildFigureChart(spec, store, co)) continue;
+        if (!ui::figureHasData(spec, store, co)) continue;
         const QString path = QDir(QString::fromStdString(dir)).filePath(spec.id + ".png");
         QString err;
         if (!ui::renderFigure(spec, store, co, ui::FigureFormat::Png, path, &err)) {

@@ -52,6 +52,10 @@ bool isHidden(const FigureOptions& o, const RunRecord& r, const std::string& col
 
 }  // namespace
 
+bool figureHasData(const ChartSpec& spec, const RunStore& store, const FigureOptions& options) {
+    return buildFigureChart(spec, store, options) != nullptr;
+}
+
 std::vector<ChartSpec> figureCharts(const RunStore& store) {
     std::vector<std::string> experiments;
     for (const RunRecord* r : store.visibleRuns())
@@ -368,7 +372,7 @@ QStringList renderAllFigures(
         o.logY = spec.scale == ade::AxisScale::Log && options.logY;
         o.symLogY = spec.scale == ade::AxisScale::SymLog && options.logY;
         if (perChart) perChart(spec, o);
-        if (!buildFigureChart(spec, store, o)) continue;
+        if (!figureHasData(spec, store, o)) continue;
         for (FigureFormat f : formats) {
             const QString path = QDir(dir).filePath(spec.id + "." + figureSuffix(f));
             if (!renderFigure(spec, store, o, f, path, error)) return written;

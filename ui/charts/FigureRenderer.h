@@ -50,6 +50,8 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
                                          const FigureOptions& options);
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& options,
                   FigureFormat format, const QString& path, QString* error);
+// Whether a visible run has a column of this spec (buildFigureChart would draw something).
+bool figureHasData(const ChartSpec& spec, const RunStore& store, const FigureOptions& options);
 
 
 // The charts a figure can be made of: those of the visible runs' experiments that have data.
