@@ -22,9 +22,6 @@ int fail(int code, const std::string& m) {
 
 int runAnimateCommand(const CliArgs& a, int argc, char** argv) {
     if (a.sessionFile.empty()) return fail(ExitInvalid, "animate needs --session FILE");
-    if (!a.preset.empty() || !a.configFile.empty())
-        return fail(ExitInvalid, "animate reads a saved session: use --session, not --preset or "
-                                 "--config (`run` writes DIR/session.json)");
     if (a.outDir.empty()) return fail(ExitInvalid, "--out FILE is required (.mp4, .gif or a folder)");
     const QStringList wh = QString::fromStdString(a.size).toLower().split('x');
     bool okw = false, okh = false;

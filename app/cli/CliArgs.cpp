@@ -1,5 +1,6 @@
 #include "CliArgs.h"
 
+#include "Commands.h"
 #include "LandscapeOptions.h"
 
 #include <charconv>
@@ -12,94 +13,6 @@ std::string shellQuote(const std::string& s) {
     for (char c : s)
         out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
-}
-
-std::string usageText() {
-    return R"(attention-explorer-cli: run the Attention Dynamics Explorer's experiments headless.
-
-Usage:
-  attention-explorer-cli presets
-      List the presets with one-line descriptions.
-  attention-explorer-cli keys [--preset NAME]
-      List every configuration key with its default, range and meaning.
-  attention-explorer-cli run (--preset NAME | --config FILE.json) [--set KEY=VALUE]...
-                             [--seeds K] [--jobs J] --out DIR [--save-data] [--quiet]
-      Run every run of the preset or config (a comparison), each with the preset's seeds
-      (--seeds K: K seeds per run), J runs at a time (default 1; the results do not depend on
-      it), and check the preset's claims. Writes DIR/<run>/metrics.csv,
-      DIR/<run>/summary.json and DIR/<run>/params/<name>.npy (and DIR/<run>/data/*.npy with
-      --save-data). A preset that defines a sweep runs its sweep.
-  attention-explorer-cli sweep (--preset NAME | --config FILE) --vary KEY=VALUES [--vary ...]
-                               [--samples N] [--sample-seed S] [--seeds K] [--set KEY=VALUE]...
-                               [--metric M] [--stat final|best|floor] [--higher-better]
-                               [--halving [--eta 3] [--min-iterations N]] [--jobs J]
-                               [--backend local|slurm] --out DIR
-      Run every config of the grid (and random samples), each with K seeds, and rank them:
-      VALUES is a list 32,64,128, lin:LO:HI:N, log:LO:HI:N, or rand:LO:HI (N random samples,
-      --samples; log-uniform for log-scale keys or HI/LO >= 100). Prints one row per config,
-      the objective (--metric, default the headline metric; --stat, default floor) as mean ± sd
-      over seeds, best first. --halving: successive halving (the best 1/eta of the configs go on
-      to eta times the iterations; the rung table is printed). Writes the sweep folder:
-      DIR/sweep.json, DIR/configs/, DIR/runs/<task>/, DIR/sweep.csv (one row per run: varied
-      values, seed, final, best and floor metrics), DIR/timing.csv (wall times), DIR/fit.json
-      (power law of the first key, for grids), DIR/session.json. The same command again on DIR
-      resumes (finished tasks are skipped). A preset with a sweep runs its own without --vary.
-      --backend slurm [--dry-run] [--array-throttle N] [--time T] [--mem M] [--cpus-per-task C]
-                      [--partition P] [--account A] [--sbatch-arg ARG]... [--setup-cmd CMD]...
-      writes DIR/slurm/array.sbatch (a job array, one task per run) and submits it with sbatch
-      (--dry-run: only writes, and prints the sbatch command); time and memory default to
-      values derived from a short calibration run (docs/sweeps.md).
-  attention-explorer-cli sweep task DIR [--index I]
-      Run task I of a sweep folder (default: $SLURM_ARRAY_TASK_ID); a finished task is skipped.
-  attention-explorer-cli sweep collect DIR [--metric M] [--stat S] [--higher-better]
-                                           [--resubmit [--array-throttle N] [--dry-run]]
-      Gather the finished runs into DIR/sweep.csv, timing.csv, fit.json and session.json, print
-      the results and the missing and failed tasks (exit 6 when there are any); --resubmit
-      submits just those tasks again.
-
-  attention-explorer-cli figure (--preset NAME | --config FILE | --session FILE) --out DIR
-                                [--format png,svg,pdf] [--size WxH] [--style screen|publication]
-                                [--set KEY=VALUE]...
-                                [--panels charts,matrices,attention,factor-plane,landscape]
-                                [--run NAME] [--iteration N] [--grid N]
-      Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
-      the same code as the GUI's export: runs the preset or config first (or reads a saved
-      session), writes DIR/<chart>.<format> and DIR/session.json. --panels chooses what to draw
-      (default: charts): the inside views matrices, attention, factor-plane and landscape write
-      DIR/<panel>.<format> of run NAME (default: the first with parameters) at its snapshot at
-      or before iteration N (default: its latest; without snapshots its final parameters). The
-      landscape is the contour map around that iterate, t along the symmetry orbit, s along a
-      random direction, on an N x N grid (--grid, 3-64, default 33).
-
-  attention-explorer-cli animate --session FILE --out FILE.mp4|FILE.gif|DIR [--fps N]
-                                 [--size WxH] [--run NAME]
-                                 [--panels charts,matrices,attention,factor-plane]
-      A run over its parameter snapshots as an animation, as the GUI's File > Export animation:
-      each frame shows the --panels (default: charts, with a cursor at the snapshot's iteration;
-      the inside views of the run at that snapshot; several: a grid, two columns), a PNG
-      sequence always (DIR, or FILE_frames/ beside the film), and MP4 (H.264) or an animated GIF
-      made by the ffmpeg command. --run: the session's run whose snapshots are the frames
-      (default: the first one that has snapshots); --fps 1 to 60 (default 10); --size default
-      1200x800.
-
-  attention-explorer-cli report --out DIR [--quick] [--only NAME,NAME] [--jobs J] [--no-figures]
-      The reproduction report: runs every preset (every seed; a preset's sweep), checks every
-      claim the presets declare, and writes DIR/report.md and DIR/report.json (one section per
-      paper: each claim, its measured number with the spread over seeds, holds or not) with
-      each preset's runs and figures under DIR/<preset>/. --quick runs each preset at its
-      "quick" sizes (minutes in all: a test that the science still holds, not the papers'
-      sizes). Exits 5 when a claim does not hold.
-
-  attention-explorer-cli --version
-      Print the version.
-
-Presets are read from $ADE_RESOURCES/presets (if set) and from the folder installed beside the
-program (<prefix>/share/attention-explorer/presets); a name found in the first wins.
-
-Exit status: 0 done, 2 invalid input, 3 a run diverged (its metrics are kept),
-4 a file could not be written, 5 a claim of the report does not hold, 6 sweep collect: tasks
-are missing or failed, 130 interrupted (what was computed is written).
-)";
 }
 
 namespace {
@@ -122,6 +35,10 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
     if (a.command == "-V" || a.command == "--version") a.command = "version";
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
+        // Which options were given, by long name: the command refuses those it does not take
+        // (Commands.h).
+        if (arg.size() > 1 && arg[0] == '-' && arg != "-h" && arg != "--help")
+            a.given.push_back(arg == "-q" ? "--quiet" : arg);
         auto value = [&](std::string& out) {
             if (i + 1 >= argc) {
                 *error = "option " + arg + " needs a value";
@@ -236,7 +153,7 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             a.dryRun = true;
         } else if (arg == "--resubmit") {
             a.resubmit = true;
-        } else if (a.command == "sweep" && !arg.empty() && arg[0] != '-') {
+        } else if (!arg.empty() && arg[0] != '-' && commandTakesOperands(a.command)) {
             a.positional.push_back(arg);
         } else if (arg == "--fps") {
             if (!value(v)) return std::nullopt;

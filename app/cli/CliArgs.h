@@ -5,7 +5,7 @@
 #include <vector>
 
 struct CliArgs {
-    std::string command;  // presets | keys | run | sweep | figure | animate | report | help
+    std::string command;  // argv[1]: a name of the table of Commands.cpp (presets, run, ...)
     std::string preset, configFile, outDir, sessionFile;
     std::string formats = "png,svg,pdf", size = "1200x800", style = "publication";
     std::vector<std::string> sets;    // --set KEY=VALUE
@@ -22,7 +22,8 @@ struct CliArgs {
     long iteration = -1;
     int grid = 33;
     int fps = 10;                           // animate: frames per second
-    // sweep (docs/sweeps.md): "sweep task DIR", "sweep collect DIR" give `positional`.
+    // The words that are not options, of a command that takes them (CommandSpec::operands):
+    // "sweep task DIR", "sweep collect DIR" (docs/sweeps.md).
     std::vector<std::string> positional;
     int samples = 0;                  // --samples N: random samples of rand: axes
     long long sampleSeed = -1;        // --sample-seed S (-1 = 1)
@@ -38,11 +39,11 @@ struct CliArgs {
     std::vector<std::string> sbatchArgs, setupCmds;
     long index = -1;                  // sweep task --index (-1 = $SLURM_ARRAY_TASK_ID)
     std::string commandLine;  // the exact invocation, shell-quoted
+    std::vector<std::string> given;  // the options given, by long name (-q: --quiet), in order
 };
 
 // Returns nullopt with a message in `error` for malformed arguments.
 std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error);
-std::string usageText();
 std::string shellQuote(const std::string& s);
 
 enum ExitCode {

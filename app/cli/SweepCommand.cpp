@@ -372,9 +372,6 @@ int runSweepCommand(const CliArgs& a, const Plan& plan) {
     if (!a.positional.empty())
         return say(ExitInvalid, "unexpected argument '" + a.positional.front() +
                                     "'; sweep subcommands: sweep task DIR, sweep collect DIR");
-    if (a.resubmit || a.index >= 0)
-        return say(ExitInvalid, a.resubmit ? "--resubmit belongs to sweep collect"
-                                           : "--index belongs to sweep task");
     const bool slurm = a.backend == "slurm";
     if (!slurm && (a.dryRun || a.arrayThrottle > 0 || a.cpusPerTask > 0 || !a.time.empty() ||
                    !a.mem.empty() || !a.partition.empty() || !a.account.empty() ||
@@ -403,9 +400,6 @@ int runSweepSubcommand(const CliArgs& a) {
                                 "sweep collect DIR (or options for a new sweep)");
     if (a.positional.size() != 2)
         return say(ExitInvalid, "sweep " + sub + " takes one folder: sweep " + sub + " DIR");
-    if (!a.preset.empty() || !a.configFile.empty() || !a.varies.empty() || !a.outDir.empty())
-        return say(ExitInvalid, "sweep " + sub + " DIR reads the sweep from DIR/sweep.json: "
-                                "--preset, --config, --vary and --out belong to sweep");
     if (sub == "task") return runTask(a, a.positional[1]);
     return collect(a, a.positional[1]);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The sweep commands (docs/sweeps.md): `sweep` (local or Slurm backend), `sweep task DIR` (one
-// run of a sweep folder, as a Slurm array task runs it) and `sweep collect DIR`.
+// run of a sweep folder, as a Slurm array task runs it) and `sweep collect DIR`. An option the
+// command does not take is refused before these run (Commands.cpp).
 #include <vector>
 
 #include "CliArgs.h"

@@ -4,9 +4,11 @@
 # or source it from ~/.bashrc.  Works with and without the bash-completion package:
 # _init_completion is used when it is defined, plain COMP_WORDS / COMP_CWORD otherwise.
 #
-# Preset names come from `attention-explorer-cli presets` and configuration keys from
-# `attention-explorer-cli keys`, asked of the very program being completed (so a build-tree
-# binary completes its own presets), falling back to attention-explorer-cli on PATH.
+# The sub-commands and the options of each come from `attention-explorer-cli complete-words`
+# (made from the program's table of sub-commands, app/cli/Commands.cpp), preset names from
+# `attention-explorer-cli presets` and configuration keys from `attention-explorer-cli keys`,
+# asked of the very program being completed (so a build-tree binary completes its own
+# sub-commands and presets), falling back to attention-explorer-cli on PATH.
 
 # The program to ask for presets and keys: the word being completed as a command if it is an
 # executable, else attention-explorer-cli on PATH. Prints nothing when neither is found.
@@ -24,6 +26,17 @@ _attention_explorer_cli__program() {
         return 0
     fi
     type -P attention-explorer-cli 2>/dev/null
+}
+
+# `complete-words [COMMAND...]`: without a command the sub-commands, one a line ("sweep task" is
+# the sub-command task of sweep; --help and --version last), with one its options, one a line:
+# the option, then the name of its value when it takes one ("..." after it when repeatable).
+_attention_explorer_cli__words() {
+    local prog
+    prog=$(_attention_explorer_cli__program "${1-}") || return 0
+    [[ -n $prog ]] || return 0
+    shift
+    "$prog" complete-words "$@" 2>/dev/null
 }
 
 # Preset names (first column of `presets`).
@@ -157,13 +170,14 @@ _attention_explorer_cli() {
     fi
 
     local prog=${words[0]-attention-explorer-cli}
-    local commands="presets keys run sweep figure animate report help"
+    local all  # every sub-command, one a line (a sub-command of a command: "sweep task")
 
     if ((cword <= 1)); then
+        all=$(_attention_explorer_cli__words "$prog")
         if [[ $cur == -* ]]; then
-            _attention_explorer_cli__reply "--help --version" "$cur"
+            _attention_explorer_cli__reply "$(awk 'NF == 1 && /^-/' <<<"$all")" "$cur"
         else
-            _attention_explorer_cli__reply "$commands" "$cur"
+            _attention_explorer_cli__reply "$(awk 'NF == 1 && !/^-/' <<<"$all")" "$cur"
         fi
         return 0
     fi
@@ -243,55 +257,47 @@ _attention_explorer_cli() {
             _attention_explorer_cli__reply "final best floor" "$cur"
             return 0
             ;;
-        --seeds | --jobs | --run | --iteration | --grid | --fps | --samples | --sample-seed | \
-            --metric | --eta | --min-iterations | --array-throttle | --time | --mem | \
-            --cpus-per-task | --partition | --account | --sbatch-arg | --setup-cmd | --index)
-            COMPREPLY=()
-            return 0
-            ;;
     esac
 
-    # sweep task DIR / sweep collect DIR: the sub-command after "sweep", then the folder.
-    local sub=""
-    [[ $command == sweep && $cword -gt 2 ]] && [[ ${words[2]} == task || ${words[2]} == collect ]] &&
-        sub=${words[2]}
-    if [[ $command == sweep && $cword -eq 2 && $cur != -* ]]; then
-        _attention_explorer_cli__reply "task collect" "$cur"
+    # The command's sub-commands (sweep: task, collect): offered after it, then their folder.
+    all=$(_attention_explorer_cli__words "$prog")
+    local subs sub=""
+    subs=$(awk -v c="$command" 'NF == 2 && $1 == c { print $2 }' <<<"$all")
+    if [[ -n $subs && $cword -eq 2 && $cur != -* ]]; then
+        _attention_explorer_cli__reply "$subs" "$cur"
         return 0
+    fi
+    if [[ -n $subs && $cword -gt 2 ]] && grep -qxF -- "${words[2]}" <<<"$subs"; then
+        sub=${words[2]}
     fi
     if [[ -n $sub && $cword -eq 3 ]]; then
         _attention_explorer_cli__dirs "$cur"
         return 0
     fi
 
-    local opts
-    case $command in
-        presets | help | -h | --help) opts="" ;;
-        keys) opts="--preset" ;;
-        run) opts="--preset --config --set --out --save-data --quiet --seeds --jobs" ;;
-        sweep)
-            case $sub in
-                task) opts="--index" ;;
-                collect) opts="--metric --stat --higher-better --resubmit --array-throttle --dry-run" ;;
-                *) opts="--preset --config --vary --seeds --jobs --set --out --save-data --quiet
-                    --samples --sample-seed --metric --stat --higher-better --halving --eta
-                    --min-iterations --backend --dry-run --array-throttle --time --mem
-                    --cpus-per-task --partition --account --sbatch-arg --setup-cmd" ;;
-            esac
-            ;;
-        figure) opts="--preset --config --session --out --format --size --style --set --panels --run --iteration --grid" ;;
-        animate) opts="--session --out --fps --size --run --panels" ;;
-        report) opts="--out --quick --only --jobs --no-figures --quiet" ;;
-        *) opts="" ;;
-    esac
+    # The command's options (only of a command the program lists; not of --help, which would
+    # print the usage instead).
+    local lines=""
+    if [[ $command != -* ]] && grep -qxF -- "$command${sub:+ $sub}" <<<"$all"; then
+        # shellcheck disable=SC2086  # "sweep task": two words
+        lines=$(_attention_explorer_cli__words "$prog" $command $sub)
+    fi
+    # After an option that takes a value with no completion of its own (--seeds K): nothing.
+    if [[ $prev == -* ]] && awk -v o="$prev" '$1 == o && NF > 1 { found = 1 } END { exit !found }' \
+        <<<"$lines"; then
+        COMPREPLY=()
+        return 0
+    fi
+    local opts repeatable
+    opts=$(awk 'NF { print $1 }' <<<"$lines")
+    repeatable=$(awk '$2 ~ /[.][.][.]$/ { print $1 }' <<<"$lines")
     [[ -n $opts ]] && opts="$opts --help"
 
-    # Options already given are not offered again, except the repeatable --set, --vary,
-    # --sbatch-arg and --setup-cmd.
+    # Options already given are not offered again, except the repeatable ones (--set, --vary).
     local o w filtered="" seen
     for o in $opts; do
         seen=""
-        if [[ $o != --set && $o != --vary && $o != --sbatch-arg && $o != --setup-cmd ]]; then
+        if ! grep -qxF -- "$o" <<<"$repeatable"; then
             for ((i = 2; i < cword; i++)); do
                 w=${words[i]}
                 [[ $w == "$o" ]] && seen=1

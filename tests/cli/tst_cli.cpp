@@ -169,6 +169,115 @@ class TestCli : public QObject {
         QVERIFY2(r.err.contains(expect), qPrintable(r.err));
     }
 
+    // The table of sub-commands (app/cli/Commands.cpp), as `complete-words` prints it: every
+    // command has its part of `help`, and that part names each option the command takes.
+    void helpShowsEveryCommandOfTheTable() {
+        const Result words = runCli({"complete-words"});
+        QCOMPARE(words.code, 0);
+        const QStringList names = words.out.split('\n', Qt::SkipEmptyParts);
+        for (const char* name : {"presets", "keys", "run", "sweep", "sweep task", "sweep collect",
+                                 "figure", "animate", "report", "help", "--version"})
+            QVERIFY2(names.contains(name), name);
+        QVERIFY(!names.contains("complete-words"));  // hidden
+        const Result help = runCli({"help"});
+        QCOMPARE(help.code, 0);
+        // help's part of each command: from "  attention-explorer-cli NAME" to the next command.
+        const QString lead = "\n  attention-explorer-cli ";
+        QMap<QString, QString> part;
+        for (const QString& block : help.out.split(lead).mid(1)) {
+            QString name;
+            for (const QString& n : names)
+                if ((block.startsWith(n + " ") || block.startsWith(n + "\n")) &&
+                    n.size() > name.size())
+                    name = n;
+            if (!name.isEmpty()) part[name] = block.section("\nPresets are read", 0, 0);
+        }
+        for (const QString& name : names) {
+            if (name == "--help") continue;  // help's other name
+            QVERIFY2(part.contains(name), qPrintable(name + " is not in help:\n" + help.out));
+            if (name.startsWith('-')) continue;
+            const Result options = runCli(QStringList{"complete-words"} + name.split(' '));
+            QCOMPARE(options.code, 0);
+            for (const QString& line : options.out.split('\n', Qt::SkipEmptyParts)) {
+                const QString option = line.section(' ', 0, 0);
+                const QRegularExpression word("(^|[^a-z-])" + QRegularExpression::escape(option) +
+                                              "([^a-z-]|$)");
+                QVERIFY2(part[name].contains(word),
+                         qPrintable(option + " is not in help's part of " + name + ":\n" +
+                                    part[name]));
+            }
+        }
+    }
+
+    // The parser agrees with the table on which options take a value (complete-words prints
+    // "--seeds K", "--save-data"): without it, one is refused, the other not (help ignores
+    // options).
+    void tableOptionsAreParsed() {
+        const Result words = runCli({"complete-words"});
+        QSet<QString> lines;
+        for (const QString& name : words.out.split('\n', Qt::SkipEmptyParts))
+            if (!name.startsWith('-'))
+                for (const QString& l : runCli(QStringList{"complete-words"} + name.split(' '))
+                                            .out.split('\n', Qt::SkipEmptyParts))
+                    lines.insert(l);
+        QVERIFY(lines.size() > 30);
+        for (const QString& line : lines) {
+            const QString option = line.section(' ', 0, 0);
+            const Result r = runCli({"help", option});
+            if (line.contains(' ')) {
+                QCOMPARE(r.code, 2);
+                QVERIFY2(r.err.contains("option " + option + " needs a value"), qPrintable(r.err));
+            } else {
+                QVERIFY2(r.code == 0, qPrintable(option + ": " + r.err));
+            }
+        }
+    }
+
+    void optionNotTakenIsRefused_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expect");
+        const QString out = tmp.filePath("refused");
+        QTest::newRow("presets --out") << QStringList{"presets", "--out", out}
+                                       << "the presets command does not take --out";
+        QTest::newRow("presets -q") << QStringList{"presets", "-q"}
+                                    << "the presets command does not take --quiet";
+        QTest::newRow("keys --jobs") << QStringList{"keys", "--jobs", "2"}
+                                     << "the keys command does not take --jobs";
+        QTest::newRow("figure --vary")
+            << QStringList{"figure", "--preset", "a-same-start", "--out", out, "--vary", "lr=1,2"}
+            << "the figure command does not take --vary";
+        QTest::newRow("report --seeds") << QStringList{"report", "--out", out, "--seeds", "2"}
+                                        << "the report command does not take --seeds";
+        QTest::newRow("sweep task --jobs") << QStringList{"sweep", "task", out, "--jobs", "2"}
+                                           << "the sweep task command does not take --jobs";
+        QTest::newRow("sweep collect --out")
+            << QStringList{"sweep", "collect", out, "--out", out}
+            << "sweep collect DIR reads the sweep from DIR/sweep.json";
+        QTest::newRow("sweep --index")
+            << QStringList{"sweep", "--preset", "a-same-start", "--index", "1", "--out", out}
+            << "--index belongs to sweep task";
+        QTest::newRow("run --fps") << QStringList{"run", "--preset", "a-same-start", "--fps", "5",
+                                                  "--out", out}
+                                   << "--run and --fps belong to the animate command";
+        QTest::newRow("run --vary")
+            << QStringList{"run", "--preset", "a-same-start", "--vary", "lr=0.1,0.2", "--out", out}
+            << "--vary belongs to the sweep command";
+        QTest::newRow("run --grid")
+            << QStringList{"run", "--preset", "a-same-start", "--grid", "9", "--out", out}
+            << "the run command does not take --grid";
+        QTest::newRow("animate --config")
+            << QStringList{"animate", "--config", "c.json", "--out", out}
+            << "animate reads a saved session";
+    }
+    void optionNotTakenIsRefused() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expect);
+        const Result r = runCli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(expect), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(tmp.filePath("refused")));
+    }
+
     void malformedJsonNamesLineAndColumn() {
         const QString file = tmp.filePath("bad.json");
         QFile f(file);

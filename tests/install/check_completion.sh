@@ -202,6 +202,31 @@ run_cases() {
     expect_exact "$c presets --<TAB>" "" $f $c presets --
     expect_exact "$c run --jobs <TAB>" "" $f $c run --jobs ""
 
+    # The sub-commands and their options come from the program (complete-words, made from its
+    # table of sub-commands): every sub-command it lists is offered, and each completes to
+    # exactly the options it lists for it (--help added when there are any).
+    local names name want
+    local -a listed cmdwords
+    names=$("$cli_abs" complete-words 2>/dev/null)
+    mapfile -t listed <<<"$names"
+    if [[ ${#listed[@]} -lt 8 ]]; then
+        bad "'$c complete-words' lists too few sub-commands: [${listed[*]}]"
+    fi
+    want=$(awk 'NF == 1 && !/^-/' <<<"$names" | tr '\n' ' ')
+    expect_exact "$c <TAB> offers every sub-command of '$c complete-words'" "$want" $f $c ""
+    want=$(awk 'NF == 1 && /^-/' <<<"$names" | tr '\n' ' ')
+    expect_exact "$c --<TAB> offers the options of '$c complete-words'" "$want" $f $c --
+    for name in "${listed[@]}"; do
+        [[ -n $name && $name != -* ]] || continue
+        # shellcheck disable=SC2086  # "sweep task": two words
+        want=$("$cli_abs" complete-words $name 2>/dev/null | awk 'NF { print $1 }' | tr '\n' ' ')
+        [[ -n $want ]] && want="$want --help"
+        read -r -a cmdwords <<<"$name"
+        ((${#cmdwords[@]} > 1)) && cmdwords+=(DIR)  # sweep task DIR
+        expect_exact "$c $name --<TAB> (what '$c complete-words $name' lists)" "$want" \
+            $f $c "${cmdwords[@]}" --
+    done
+
     # --out completes folders, --config files ending in .json (and folders).
     local tmp
     tmp=$(mktemp -d) || return 1

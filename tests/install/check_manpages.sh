@@ -7,9 +7,11 @@
 #   MANDIR  the folder with attention-explorer-cli.1 and attention-explorer.1
 #
 # Checks: both pages format with `groff -man -ww -z` without a single warning (and with
-# `man --warnings -l` if man is installed); every sub-command and every long option printed by
-# `CLI help`, every preset printed by `CLI presets` and every key printed by `CLI keys` appears
-# in the CLI's page; every long option printed by `GUI --help` appears in the GUI's page.
+# `man --warnings -l` if man is installed); every long option printed by `CLI help`, every
+# sub-command printed by `CLI complete-words` (the program's table of sub-commands) with each of
+# its options (`CLI complete-words COMMAND`: in its synopsis and in OPTIONS), every preset
+# printed by `CLI presets` and every key printed by `CLI keys` appears in the CLI's page; every
+# long option printed by `GUI --help` appears in the GUI's page.
 # The pages are searched as rendered text (groff -Tascii), so roff escapes do not matter.
 # Prints every check; ends with "N passed, M failed"; exits 1 on any failure, 2 on bad usage.
 
@@ -176,12 +178,58 @@ cli_name=attention-explorer-cli.1
 if run_to "$tmp/cli-help" "$cli" help; then
     mapfile -t opts < <(grep -oE -- '--[a-z][a-z0-9-]*' "$tmp/cli-help" | sort -u)
     check_list "long options of '$(basename "$cli") help'" "$cli_name" OPTIONS "${opts[@]}"
-    mapfile -t cmds < <(sed -nE 's/^ +attention-explorer-cli ([a-z]+).*/\1/p' "$tmp/cli-help" |
-        sort -u)
-    check_list "sub-commands of '$(basename "$cli") help'" "$cli_name" COMMANDS "${cmds[@]}" \
-        help
 else
     bad "'$cli help' failed: $(cat "$tmp/cli-help.err")"
+fi
+# The sub-commands and the options of each, from the program's table of sub-commands
+# (`CLI complete-words`, as the bash completion reads them): every sub-command has an entry in
+# COMMANDS, its synopsis in SYNOPSIS names each of its options, and each option has an entry in
+# OPTIONS.
+if run_to "$tmp/cli-words" "$cli" complete-words && [ -s "$tmp/cli-words" ]; then
+    mapfile -t cmds <"$tmp/cli-words"
+    check_list "sub-commands of '$(basename "$cli") complete-words'" "$cli_name" COMMANDS \
+        "${cmds[@]}"
+    synopsis=$(section "$cli_name" SYNOPSIS)
+    all_opts=()
+    for c in "${cmds[@]}"; do
+        case $c in -*) continue ;; esac  # --help, --version: no options
+        # shellcheck disable=SC2086  # "sweep task": two words
+        if ! run_to "$tmp/cli-opts" "$cli" complete-words $c; then
+            bad "'$cli complete-words $c' failed: $(cat "$tmp/cli-opts.err")"
+            continue
+        fi
+        mapfile -t copts < <(awk 'NF { print $1 }' "$tmp/cli-opts")
+        all_opts+=("${copts[@]}")
+        # Its synopsis: the line "attention-explorer-cli C ...", not that of a sub-command of it
+        # ("attention-explorer-cli sweep task DIR" is not sweep's).
+        awk -v c="attention-explorer-cli $c" '
+            { line = $0; sub(/^ +/, "", line) }
+            index(line " ", c " ") == 1 { print line }' "$synopsis" >"$tmp/synopsis-line"
+        for sc in "${cmds[@]}"; do
+            case $sc in "$c "*)
+                grep -v -F -- "attention-explorer-cli $sc" "$tmp/synopsis-line" >"$tmp/synopsis-own"
+                mv "$tmp/synopsis-own" "$tmp/synopsis-line" ;;
+            esac
+        done
+        if [ ! -s "$tmp/synopsis-line" ]; then
+            bad "$cli_name SYNOPSIS has no line for the sub-command '$c'"
+            continue
+        fi
+        missing=""
+        for o in "${copts[@]}"; do
+            has "$tmp/synopsis-line" "$o" || missing="$missing $o"
+        done
+        if [ -z "$missing" ]; then
+            ok "$cli_name SYNOPSIS of '$c' names all ${#copts[@]} of its options${copts[*]:+: }${copts[*]}"
+        else
+            bad "$cli_name SYNOPSIS of '$c' does not name these options of it:$missing"
+        fi
+    done
+    mapfile -t all_opts < <(printf '%s\n' "${all_opts[@]}" | sort -u)
+    check_list "options of the sub-commands ('$(basename "$cli") complete-words COMMAND')" \
+        "$cli_name" OPTIONS "${all_opts[@]}"
+else
+    bad "'$cli complete-words' printed no sub-commands: $(cat "$tmp/cli-words.err" 2>/dev/null)"
 fi
 if run_to "$tmp/cli-presets" "$cli" presets; then
     mapfile -t presets < <(awk 'NF { print $1 }' "$tmp/cli-presets")
