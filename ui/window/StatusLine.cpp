@@ -43,12 +43,12 @@ StatusLine::StatusLine(QStatusBar* bar, Workspace* workspace, ParamForm* form, S
 }
 
 void StatusLine::updateThrottled() {
-    if (sinceUpdate_.isValid() && sinceUpdate_.elapsed() < 200) return;
+    if (sinceStreamed_.isValid() && sinceStreamed_.elapsed() < 200) return;
     update();
+    sinceStreamed_.start();
 }
 
 void StatusLine::update() {
-    sinceUpdate_.start();
     const RunController* controller = workspace_->controller();
     const RunStore* store = workspace_->store();
     const bool active = controller->anyActive();

@@ -20,8 +20,8 @@ class StatusLine : public QObject {
     StatusLine(QStatusBar* bar, Workspace* workspace, ParamForm* form, SweepView* sweep,
                QObject* parent = nullptr);
     void update();
-    // As update, at most every 200 ms (while records stream: each new text re-lays out the
-    // whole window, status bar and docks).
+    // As update, at most every 200 ms of streaming (each new text re-lays out the whole window,
+    // status bar and docks); state changes call update at once.
     void updateThrottled();
     QLabel* stateLabel() const { return state_; }
 
@@ -34,7 +34,7 @@ class StatusLine : public QObject {
     QLabel* iteration_;
     QLabel* rate_;
     QLabel* points_;
-    QElapsedTimer sinceUpdate_;
+    QElapsedTimer sinceStreamed_;  // since the last updateThrottled that updated
 };
 
 }  // namespace ade::ui
