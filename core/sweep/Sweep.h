@@ -116,12 +116,16 @@ double objectiveValue(const RunOutcome& outcome, const Objective& objective);
 // Rung of a task from its name ("…_r<r>"), -1 when none.
 int rungOfTask(const std::string& taskName);
 
-// Groups outcomes by (label, values), ranks by the objective (best first; configs without a
-// finite mean last; a config with a diverged or failed seed after those without). With several
-// rungs of one config (successive halving), only its largest budget counts, and configs that
-// reached a larger budget rank before those stopped earlier.
+// Groups outcomes by (label, values), ranks by the objective at equal budget (best first;
+// configs without a finite mean last). With several rungs of one config (successive halving),
+// only its largest budget counts, and configs that reached a larger budget rank before those
+// stopped earlier, whatever their values; at one budget a config with a diverged or failed
+// seed comes after those without.
 std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcomes,
                                            const Objective& objective);
+// That order: whether `a` ranks before `b` (a finite mean first; then the larger budget; at one
+// budget no failed seed first, then the better mean).
+bool configRanksBefore(const ConfigResult& a, const ConfigResult& b, bool lowerIsBetter);
 
 // Successive-halving rungs as run: budget, configs started, configs kept for the next rung.
 struct HalvingRung {

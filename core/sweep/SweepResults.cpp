@@ -52,8 +52,13 @@ int rungOfTask(const std::string& name) {
     return r;
 }
 
-bool isBetter(double a, double b, const Objective& objective) {
-    return objective.lowerIsBetter ? a < b : a > b;
+bool configRanksBefore(const ConfigResult& a, const ConfigResult& b, bool lowerIsBetter) {
+    const bool va = std::isfinite(a.mean), vb = std::isfinite(b.mean);
+    if (va != vb) return va;
+    if (!va) return false;
+    if (a.iterations != b.iterations) return a.iterations > b.iterations;
+    if ((a.seedsFailed > 0) != (b.seedsFailed > 0)) return b.seedsFailed > 0;
+    return lowerIsBetter ? a.mean < b.mean : a.mean > b.mean;
 }
 
 std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcomes,
@@ -113,20 +118,14 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
                                         : 0.0;
         }
     }
-    // Best first: configs with a finite mean and no failed seed, then those with a failed seed
-    // (diverged on some seed), then those without a value; within each, a config that ran a
-    // larger budget (a later rung of successive halving) before one stopped earlier (values at
-    // different budgets do not compare); ties keep the sweep's order.
-    auto tier = [](const ConfigResult& c) {
-        if (!std::isfinite(c.mean)) return 2;
-        return c.seedsFailed > 0 ? 1 : 0;
-    };
+    // Best first, compared only at equal budget (values at different budgets do not compare):
+    // configs with a value before those without; among them a config that ran a larger budget
+    // (a later rung of successive halving, which kept it) before one stopped earlier, whatever
+    // either's value or failed seeds; at one budget, those without a failed seed before those
+    // with one (diverged on some seed), then by the objective; ties keep the sweep's order.
     std::stable_sort(configs.begin(), configs.end(),
                      [&](const ConfigResult& a, const ConfigResult& b) {
-                         if (tier(a) != tier(b)) return tier(a) < tier(b);
-                         if (tier(a) == 2) return false;
-                         if (a.iterations != b.iterations) return a.iterations > b.iterations;
-                         return isBetter(a.mean, b.mean, objective);
+                         return configRanksBefore(a, b, objective.lowerIsBetter);
                      });
     return configs;
 }

@@ -314,6 +314,20 @@ class TestSweepDesign : public QObject {
         QCOMPARE(cs[0].rung, 1);
         QCOMPARE(cs[0].mean, 100.0);
         QCOMPARE(cs[1].values.front().second, std::string("0.2"));
+        // Negative control of the budget rule: the survivor of the last rung with one diverged
+        // seed still ranks before a clean config stopped at an earlier rung, whose (better)
+        // value was measured at a smaller budget and does not compare.
+        RunOutcome diverged = outcome("p", "0.9", 2, 0.0);
+        diverged.run.config.setJson("iterations", 20);
+        diverged.run.name += "_r1";
+        diverged.result.status = RunStatus::Diverged;
+        outs.push_back(diverged);
+        cs = aggregateConfigs(outs, {"excess_risk", "final", true});
+        QCOMPARE(cs[0].values.front().second, std::string("0.9"));
+        QCOMPARE(cs[0].iterations, 20L);
+        QCOMPARE(cs[0].seedsFailed, 1);
+        QCOMPARE(cs[1].values.front().second, std::string("0.2"));  // clean, at 10 iterations
+        QCOMPARE(cs[1].seedsFailed, 0);
     }
 
     void halvingBudgetsFollowEta() {

@@ -154,6 +154,26 @@ class TestSweepViews : public QObject {
         QVERIFY(map.hoverText(0).contains(QStringLiteral("±")));
     }
 
+    // Successive halving: the best config is the survivor at the largest budget, never a
+    // config stopped at an earlier rung whose value (at a smaller budget) looks better; the
+    // table's bold row, "Apply to form" and the heatmap's mark all read best().
+    void bestIsRankedAtEqualBudget() {
+        SweepResults r = oneKey("lr", {"0.1", "0.2", "0.3"}, {0.01, 0.5, 0.02}, false);
+        QCOMPARE(r.best(), 0);  // one budget: the lowest mean
+        r.configs[0].iterations = 6667;  // stopped at rung 1 (the lowest mean, 0.01)
+        r.configs[2].iterations = 6667;
+        r.configs[1].iterations = 20000;  // the survivor (mean 0.5)
+        QCOMPARE(r.best(), 1);
+        // At the largest budget a diverged seed does not hand the win to an earlier rung.
+        r.configs[1].seedsFailed = 1;
+        QCOMPARE(r.best(), 1);
+        // Without a value at the largest budget the best is the best of the next rung.
+        r.configs[1].mean = NAN;
+        QCOMPARE(r.best(), 0);
+        r.lowerIsBetter = false;
+        QCOMPARE(r.best(), 2);
+    }
+
     void parallelCoordinatesDrawOneLinePerConfig() {
         SweepResults r = twoKeys(true);
         r.keys.push_back("optimizer");

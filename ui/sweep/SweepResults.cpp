@@ -31,12 +31,12 @@ QString csvField(QString s) {
 }  // namespace
 
 int SweepResults::best() const {
+    // Core's ranking: only configs at the largest budget compare (successive halving's
+    // survivor, never a config it stopped earlier with a value at a smaller budget).
     int bestIndex = -1;
     for (int i = 0; i < static_cast<int>(configs.size()); ++i) {
-        const double m = configs[i].mean;
-        if (!std::isfinite(m)) continue;
-        if (bestIndex < 0 || (lowerIsBetter ? m < configs[bestIndex].mean
-                                            : m > configs[bestIndex].mean))
+        if (!std::isfinite(configs[i].mean)) continue;
+        if (bestIndex < 0 || ade::configRanksBefore(configs[i], configs[bestIndex], lowerIsBetter))
             bestIndex = i;
     }
     return bestIndex;

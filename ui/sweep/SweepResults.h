@@ -24,7 +24,8 @@ struct SweepResults {
     bool fit = false;  // the design asks for a power-law fit (a scaling-law preset's fitX)
     bool halving = false;
 
-    // The best config (finite mean, lowest or highest by lowerIsBetter); -1 when none.
+    // The best config as core ranks them (ade::configRanksBefore: a finite mean, the largest
+    // budget, no failed seed, then lowest or highest by lowerIsBetter); -1 when none.
     int best() const;
     // Value of `key` in config `index` as a number (nullopt when absent or not a number).
     std::optional<double> number(int index, const std::string& key) const;
