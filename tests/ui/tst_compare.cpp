@@ -121,6 +121,30 @@ class TestCompare : public QObject {
         QCOMPARE(item->text(RunListWidget::ColFloor), QStringLiteral("9"));
     }
 
+    // The chooser follows the runs' experiment: A's headline metric for A's runs, B's (test
+    // loss) once B's runs come (A's excess risk would leave every B cell "—"); a choice the new
+    // runs also have is kept.
+    void metricFollowsTheExperimentOfNewRuns() {
+        RunStore store;
+        RunListWidget list(&store);
+        auto addWith = [&store](const char* experiment, std::vector<std::string> columns) {
+            ade::Config c;
+            QVERIFY(!c.setText("experiment", experiment));
+            const int id = store.addRun(QString::fromLatin1(experiment), c);
+            store.setColumns(id, columns);
+            store.appendRows(id, {std::vector<double>(columns.size(), 1.0)});
+        };
+        // New records reach the chooser on the list's 200-ms progress timer: wait for them.
+        addWith("a", {"iteration", "time_s", "train_loss", "test_loss", "excess_risk"});
+        QTRY_COMPARE_WITH_TIMEOUT(list.metric(), std::string("excess_risk"), kRunWaitMs);
+        addWith("b", {"iteration", "time_s", "train_loss", "test_loss", "norm_sq"});
+        QTRY_COMPARE_WITH_TIMEOUT(list.metric(), std::string("test_loss"), kRunWaitMs);
+        list.setMetric("train_loss");
+        addWith("b", {"iteration", "time_s", "train_loss", "test_loss", "norm_sq", "imbalance"});
+        QTRY_COMPARE_WITH_TIMEOUT(list.metricCombo()->count(), 5, kRunWaitMs);
+        QCOMPARE(list.metric(), std::string("train_loss"));  // B's runs have it: kept
+    }
+
     // A header click sorts numbers as numbers (9 < 10 < 100, not "10" < "100" < "9"), a run
     // without records last; selection, visibility and renaming still reach the right run.
     void headerClickSortsNumericallyAndKeepsBehaviour() {

@@ -270,9 +270,16 @@ void RunListWidget::syncMetrics() {
     for (int i = 0; same && i < metric_->count(); ++i)
         same = metric_->itemData(i).toString().toStdString() == items[static_cast<std::size_t>(i)].first;
     if (same) return;
+    // The choice stays while the newest run with records has that column; otherwise (the first
+    // run, or runs of another experiment came: A's excess risk means nothing for B's runs) the
+    // newest run's experiment's headline metric.
     std::string keep = metric();
-    if (keep.empty() && !store_->runs().empty())  // first time: the experiment's headline metric
-        if (const auto* info = ade::findExperiment(store_->runs().front()->config.experiment()))
+    const RunRecord* newest = nullptr;
+    for (auto it = store_->runs().rbegin(); !newest && it != store_->runs().rend(); ++it)
+        if (!(*it)->columns.empty()) newest = it->get();
+    if (newest && (keep.empty() || std::find(newest->columns.begin(), newest->columns.end(),
+                                             keep) == newest->columns.end()))
+        if (const auto* info = ade::findExperiment(newest->config.experiment()))
             keep = info->headlineMetric;
     const QSignalBlocker block(metric_);
     metric_->clear();
