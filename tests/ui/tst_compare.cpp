@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
 #include <QValueAxis>
@@ -361,6 +362,37 @@ class TestCompare : public QObject {
         area.setWallTimeX(false);
         QCOMPARE(xAxis()->titleText(), QStringLiteral("iteration"));
         QCOMPARE(xAxis()->max(), 100.0);
+    }
+
+    // The crosshair's header names the iteration under the pointer, not the end of a short run
+    // (the record nearest the pointer over all curves); a run that ended before it says so.
+    void crosshairNamesThePointersIteration() {
+        RunStore store;
+        ChartArea area(&store);
+        area.resize(1000, 700);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        addRun(store, "long", ade::Config(), [](int i) { return 1.0 / (i + 1); }, 101);
+        addRun(store, "short", ade::Config(), [](int i) { return 1.0 / (i + 1); }, 21);
+        area.refresh(true);
+        ChartPanel* p = area.panel(QStringLiteral("loss"));
+        QVERIFY(p);
+        auto* view = p->findChild<QChartView*>();
+        QChart* chart = view->chart();
+        QLineSeries* any = nullptr;
+        for (QAbstractSeries* s : chart->series())
+            if (s->isVisible()) any = static_cast<QLineSeries*>(s);
+        QVERIFY(any);
+        const QPointF at = chart->mapToPosition(QPointF(60, 0.5), any);
+        QTest::mouseMove(view->viewport(), view->mapFromScene(QPointF(at.x(), chart->plotArea().center().y())));
+        QTRY_VERIFY_WITH_TIMEOUT(!p->crosshairText().isEmpty(), kRunWaitMs);
+        const QString text = p->crosshairText();
+        const QRegularExpression header(QStringLiteral("<b>iteration (\\d+)</b>"));
+        const auto m = header.match(text);
+        QVERIFY2(m.hasMatch(), qPrintable(text));
+        const int shown = m.captured(1).toInt();
+        QVERIFY2(shown >= 55 && shown <= 65, qPrintable(text));  // under the pointer, not 20
+        QVERIFY2(text.contains(QStringLiteral("(ended at iteration 20)")), qPrintable(text));
     }
 
     void wallTimeIsRemembered() {

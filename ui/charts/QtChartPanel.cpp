@@ -751,8 +751,16 @@ class QtChartPanel final : public ChartPanel {
         const double x = chart_->mapToValue(pos, any).x();
         crossLine_->setLine(QLineF(pos.x(), area.top(), pos.x(), area.bottom()));
         crossLine_->show();
-        QString rows;
-        double shownX = -1;
+        // Each curve's nearest record; the header names the record nearest the pointer over
+        // all curves (not the last curve's: a short run's end is not where the pointer is).
+        struct Hit {
+            const SeriesEntry* e;
+            const RunRecord* r;
+            int c;
+            std::size_t i;
+        };
+        std::vector<Hit> hits;
+        double shownX = -1, nearest = std::numeric_limits<double>::infinity();
         for (auto& [key, e] : entries_) {
             if (e.raw || !e.series->isVisible()) continue;
             const RunRecord* r = record(e.runId);
@@ -763,8 +771,21 @@ class QtChartPanel final : public ChartPanel {
             std::size_t i = static_cast<std::size_t>(std::min<std::ptrdiff_t>(
                 it - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
             if (i > 0 && std::abs(xs[i - 1] - x) < std::abs(xs[i] - x)) --i;
-            shownX = xs[i];
+            if (std::abs(xs[i] - x) < nearest) {
+                nearest = std::abs(xs[i] - x);
+                shownX = xs[i];
+            }
+            hits.push_back({&e, r, c, i});
+        }
+        QString rows;
+        for (const auto& [ep, r, c, i] : hits) {
+            const SeriesEntry& e = *ep;
+            const auto& xs = xData(*r);
             QString value = QString::number(r->data[c][i], 'g', 6);
+            // A run whose records end before the pointer: its last value, and where it ended.
+            if (i + 1 == xs.size() && xs[i] < shownX)
+                value += options_.wallTime ? tr(" (ended at %1 s)").arg(xs[i], 0, 'g', 4)
+                                           : tr(" (ended at iteration %1)").arg(static_cast<long>(xs[i]));
             if (options_.wallTime)  // runs differ in speed: say where each one is
                 value += QStringLiteral(" (iteration %1)").arg(static_cast<long>(r->data[0][i]));
             if (options_.smoothing > 0 && i < e.ema.size())
