@@ -150,6 +150,33 @@ class TestClaims : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
     }
 
+    // Runs the user stopped before their end are not judged: the claim says so and why, with
+    // the number so far; the same runs finished give a verdict (the control).
+    void claimsOnStoppedRunsAreNotJudged() {
+        RunStore s;
+        ClaimsMonitor m(&s);
+        ClaimsChecklist list;
+        connect(&m, &ClaimsMonitor::updated, &list, [&] { list.setClaims(m.claims(), m.results()); });
+        m.setClaims({ratioClaim("fails", 10, 1e300)});
+        std::vector<std::pair<int, std::string>> runs;
+        for (int seed : {1, 2}) {
+            runs.emplace_back(addRun(s, "slow", seed, 0.5, 40, true), "slow");
+            runs.emplace_back(addRun(s, "fast", seed, 0.2, 40, true), "fast");
+        }
+        m.setRuns(runs);
+        QCOMPARE(m.results()[0].status, ade::ClaimStatus::DoesNotHold);  // finished: a verdict
+        s.setState(runs[3].first, RunState::Stopped);  // fast_2 stopped at 39 of 40 iterations
+        QVERIFY(m.evaluate(true));
+        const ade::ClaimResult& r = m.results()[0];
+        QCOMPARE(r.status, ade::ClaimStatus::Unavailable);
+        QVERIFY2(r.detail.find("stopped by the user (fast_2 at iteration 39 of 40)") !=
+                     std::string::npos,
+                 r.detail.c_str());
+        QVERIFY2(!r.measured.empty(), r.detail.c_str());  // the number so far stays
+        QVERIFY2(!list.rowText(0).contains(QStringLiteral("does not hold")), qPrintable(list.rowText(0)));
+        QVERIFY2(list.rowText(0).contains(QStringLiteral("not judged")), qPrintable(list.rowText(0)));
+    }
+
     // From records: every status with its mark and words; a claim that does not hold stays.
     void checklistMarksEveryStatus() {
         RunStore s;

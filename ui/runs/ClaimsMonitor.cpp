@@ -73,6 +73,9 @@ bool ClaimsMonitor::evaluate(bool force) {
     const double cpu0 = FrameStats::threadCpuMs();
     dirty_ = false;
     bool running = false;
+    // Runs the user stopped before their iterations: not finished for the claims (a verdict on
+    // 105 of 1200 iterations would be a verdict on a run that did not happen), and named.
+    std::vector<std::string> stopped;
     std::vector<ade::ClaimRun> runs;
     for (const auto& [id, label] : runs_) {
         const RunRecord* r = store_->run(id);
@@ -83,9 +86,16 @@ bool ClaimsMonitor::evaluate(bool force) {
         run.seed = r->config.getInt("seed");
         run.history = h;
         run.finished = !isActive(r->state);
+        const long done = r->lastIteration() - r->iterationOffset;
+        const long planned = r->config.getInt("iterations");
+        if (r->state == RunState::Stopped && done < planned) {
+            run.finished = false;
+            stopped.push_back(r->name.toStdString() + " at iteration " + std::to_string(done) +
+                              " of " + std::to_string(planned));
+        }
         run.capped = r->stop == QLatin1String("cap");
         run.config = &r->config;
-        running = running || !run.finished;
+        running = running || isActive(r->state);
         runs.push_back(std::move(run));
     }
     results_.clear();
@@ -95,6 +105,16 @@ bool ClaimsMonitor::evaluate(bool force) {
         if (r.status == ade::ClaimStatus::Unavailable && running) {
             r.status = ade::ClaimStatus::Pending;
             r.detail = "waiting for the runs' records (" + r.detail + ")";
+        }
+        // Pending with nothing running: a run it needs was stopped by the user. Not judged;
+        // the number the data show so far stays beside the reason.
+        if (r.status == ade::ClaimStatus::Pending && !running && !stopped.empty()) {
+            r.status = ade::ClaimStatus::Unavailable;
+            r.detail = "not judged: stopped by the user (" + stopped.front() +
+                       (stopped.size() > 1
+                            ? " and " + std::to_string(stopped.size() - 1) + " more run(s)"
+                            : std::string()) +
+                       "); Continue or Reset runs them to the end";
         }
         results_.push_back(std::move(r));
     }
