@@ -18,7 +18,6 @@
 #include "base/ActionTable.h"
 #include "charts/ChartArea.h"
 #include "charts/RefreshPacer.h"
-#include "export/DataExport.h"
 #include "form/ParamForm.h"
 #include "form/TimeEstimator.h"
 #include "inspect/InsideView.h"
@@ -267,12 +266,7 @@ void MainWindow::connectParts() {
     connect(form_, &ParamForm::configChanged, this, suggestRuns);
     connect(runList_, &RunListWidget::editRequested, commands_, &RunCommands::editRun);
     connect(runList_, &RunListWidget::deleteRequested, commands_, &RunCommands::deleteRun);
-    connect(runList_, &RunListWidget::exportRequested, this, [this](int id) {
-        QString error;
-        if (const RunRecord* r = store()->run(id);
-            r && !exportRunCsvAs(this, *r, &error) && !error.isEmpty())
-            showMessage(error, 10000);
-    });
+    connect(runList_, &RunListWidget::exportRequested, commands_, &RunCommands::exportRun);
     // The focused run of time travel and the inside views: the run list's current selection.
     connect(runList_, &QTreeWidget::itemSelectionChanged, this, [this] {
         const auto ids = runList_->selectedRunIds();

@@ -4,6 +4,7 @@
 #include <QRandomGenerator>
 
 #include "about/AboutPanel.h"
+#include "export/DataExport.h"
 #include "form/ParamForm.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
@@ -169,6 +170,13 @@ void RunCommands::editRun(int id) {
 
 void RunCommands::deleteRun(int id) {
     workspace_->deleteRun(id);
+}
+
+void RunCommands::exportRun(int id) {
+    QString error;
+    if (const RunRecord* r = workspace_->store()->run(id);
+        r && !exportRunCsvAs(shell_->dialogParent(), *r, &error) && !error.isEmpty())
+        shell_->showMessage(error, 10000);
 }
 
 int RunCommands::seeds() const {

@@ -51,6 +51,7 @@ class RunCommands : public QObject {
     void resetForm();  // every parameter of the form's experiment to its default
     void editRun(int id);
     void deleteRun(int id);
+    void exportRun(int id);  // its records as CSV, to a file the user picks
     // Seeds per run (the "Seeds" box beside Start; a preset's "seeds" key sets it).
     int seeds() const;
     void setSeeds(int k);

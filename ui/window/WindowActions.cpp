@@ -8,7 +8,6 @@
 
 #include "Version.h"
 #include "charts/ChartArea.h"
-#include "export/DataExport.h"
 #include "inspect/AnimationDialog.h"
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
@@ -173,12 +172,9 @@ void connectWindowActions(MainWindow& window) {
     on("reset", [c] { c->resetRuns(); });
     on("reseed", [c] { c->reseedRuns(); });
     on("compareConfigs", [w] { w->runList()->compareSelected(); });
-    on("exportRunCsv", [w] {
-        const auto ids = w->runList()->selectedRunIds();
-        QString error;
-        if (const RunRecord* r = ids.isEmpty() ? nullptr : w->store()->run(ids.front());
-            r && !exportRunCsvAs(w, *r, &error) && !error.isEmpty())
-            w->showMessage(error, 10000);
+    on("exportRunCsv", [w, c] {
+        if (const auto ids = w->runList()->selectedRunIds(); !ids.isEmpty())
+            c->exportRun(ids.front());
     });
     on("saveScreenshot",
        [w] { w->autopilot()->saveScreenshot(QStringLiteral("attention-explorer.png")); });
