@@ -19,8 +19,38 @@
 #include "charts/ChartPanel.h"
 #include "charts/Decimate.h"
 #include "charts/SymLog.h"
+#include "charts/Ticks.h"
+#include "Configs.h"
+
+#include <QFontMetricsF>
 
 using namespace ade::ui;
+
+namespace {
+
+// A linear axis' tick texts: numbers (a true minus allowed) one 1-2-5 step apart, zero as "0",
+// nothing like "5.55112e-17".
+void checkRoundTicks(const ChartPanel* p, Qt::Orientation o) {
+    const QStringList texts = p->tickTexts(o);
+    if (texts.isEmpty()) return;  // a log axis: labels at powers of ten
+    std::vector<double> v;
+    for (QString t : texts) {
+        t.replace(QChar(0x2212), QLatin1Char('-'));
+        bool ok = false;
+        v.push_back(t.toDouble(&ok));
+        QVERIFY2(ok, qPrintable(texts.join(' ')));
+        QVERIFY2(v.back() != 0 || t == QStringLiteral("0"), qPrintable(texts.join(' ')));
+    }
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        const double step = v[1] - v[0];
+        QVERIFY2(std::abs((v[i] - v[i - 1]) - step) <= 1e-9 * std::abs(step), qPrintable(texts.join(' ')));
+        const double m = step / std::pow(10.0, std::floor(std::log10(step)));
+        QVERIFY2(std::abs(m - 1) < 1e-6 || std::abs(m - 2) < 1e-6 || std::abs(m - 5) < 1e-6,
+                 qPrintable(texts.join(' ')));
+    }
+}
+
+}  // namespace
 
 class TestCharts : public QObject {
     Q_OBJECT
@@ -296,16 +326,52 @@ class TestCharts : public QObject {
                               Qt::NoScrollPhase, false);
             QApplication::sendEvent(view->viewport(), &wheel);
         }
-        auto* vx = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
-        QVERIFY(vx);
-        QCOMPARE(vx->tickType(), QValueAxis::TicksDynamic);
-        const double step = vx->tickInterval();
-        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
-        QVERIFY2(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 ||
-                     std::abs(mantissa - 5) < 1e-9,
-                 qPrintable(QString::number(step)));
+        // Round ticks of a 1-2-5 step whose labels fit the zoomed axis (no run-together text).
+        QTRY_VERIFY_WITH_TIMEOUT(!p->tickTexts(Qt::Horizontal).isEmpty(), kRunWaitMs);
+        checkRoundTicks(p.get(), Qt::Horizontal);
+        checkRoundTicks(p.get(), Qt::Vertical);
         p->fitToData();
-        QCOMPARE(vx->tickType(), QValueAxis::TicksFixed);
+        checkRoundTicks(p.get(), Qt::Horizontal);
+    }
+
+    // Ticks are multiples of one 1-2-5 step, zero reads "0" (not 5.55e-17), labels of a long
+    // axis are few enough not to run together, and a negative value has a true minus.
+    void ticksAreRoundNumbers() {
+        QCOMPARE(tickText(5.551115123125783e-17, 0.1), QStringLiteral("0"));
+        QCOMPARE(tickText(-1.3877787807814457e-17, 0.05), QStringLiteral("0"));
+        QCOMPARE(tickText(0.25, 0.05), QStringLiteral("0.25"));
+        QCOMPARE(tickText(0.5, 0.05), QStringLiteral("0.50"));
+        QCOMPARE(tickText(-0.1, 0.1), QStringLiteral("−0.1"));
+        QCOMPARE(tickText(12000, 2000), QStringLiteral("12000"));
+        QCOMPARE(tickText(1.5e7, 5e6), QStringLiteral("1.5e+07"));
+        QCOMPARE(tickText(2e-5, 1e-5), QStringLiteral("2e-05"));
+        QStringList texts;
+        for (const Tick& t : ticksWithStep(-0.1, 0.3, tickStep(-0.1, 0.3, 5)))
+            texts << t.text;
+        QCOMPARE(texts, QStringList({"−0.1", "0", "0.1", "0.2", "0.3"}));
+        // 0..14000 in 300 px: no label closer to the next than its width.
+        QFont f;
+        const auto ticks = fittingTicks(0, 14000, 300, f, true);
+        QVERIFY(ticks.size() >= 2);
+        const QFontMetricsF fm(f);
+        for (std::size_t i = 1; i < ticks.size(); ++i) {
+            const double gap = 300 * (ticks[i].value - ticks[i - 1].value) / 14000;
+            QVERIFY2(gap >= fm.horizontalAdvance(ticks[i].text),
+                     qPrintable(ticks[i].text + QStringLiteral(" %1").arg(gap)));
+        }
+        // A linear chart whose values straddle zero labels it "0".
+        RunStore s;
+        const int id = s.addRun(QStringLiteral("signed"), adetest::tinyA(1));
+        s.setColumns(id, {"iteration", "gen_gap"});
+        s.appendRows(id, {{0, -0.1}, {1, 0.05}, {2, 0.3}});
+        std::unique_ptr<ChartPanel> p(createChartPanel(chartSpec(std::string("gap"))));
+        p->resize(500, 350);
+        p->show();
+        p->refresh(s, true);
+        QTRY_VERIFY_WITH_TIMEOUT(!p->tickTexts(Qt::Vertical).isEmpty(), kRunWaitMs);
+        QVERIFY2(p->tickTexts(Qt::Vertical).contains(QStringLiteral("0")),
+                 qPrintable(p->tickTexts(Qt::Vertical).join(' ')));
+        checkRoundTicks(p.get(), Qt::Vertical);
     }
 };
 

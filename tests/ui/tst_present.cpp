@@ -20,9 +20,14 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include <QFontMetricsF>
+
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
+
+#include "plan/Preset.h"
 
 #include "base/ActionTable.h"
 #include "charts/ChartArea.h"
@@ -126,7 +131,7 @@ class TestPresent : public QObject {
         std::map<QString, bool> docks;
         for (QDockWidget* d : w->findChildren<QDockWidget*>())
             docks[d->objectName()] = d->isVisible();
-        auto* legend = w->charts()->panels().front()->findChild<LegendBar*>();
+        LegendBar* legend = w->charts()->legend();  // the grid's one legend
         QVERIFY(legend);
         const double normalFont = legend->font().pointSizeF();
 
@@ -270,6 +275,77 @@ class TestPresent : public QObject {
         QCOMPARE(v->store()->runs().size(), std::size_t(1));
         QVERIFY(v->store()->runs().front()->config.toJson() == v->form()->config().toJson());
         QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->anyActive(), kRunWaitMs);
+    }
+
+    // Issue 30, item 1: twelve groups of three seeds at 1024x768, in the window and in
+    // presentation mode: every plot keeps its minimum height, its linear ticks are round and
+    // fit, the grid's one legend names each group once (and the band once), within a quarter
+    // of the charts' height, and twelve groups get twelve colours.
+    void twelveGroupsStayReadable() {
+        // (No raw strings: moc's tokenizer drops the class after one that holds quotes.)
+        std::string runs;
+        for (int i = 0; i < 12; ++i)
+            runs += std::string(i ? "," : "") + "{\"name\": \"group-" + std::to_string(i) +
+                    "\", \"config\": {\"lr\": " + std::to_string(0.01 + 0.002 * i) + "}}";
+        const std::string text = "{\"name\": \"twelve\", \"config\": {\"experiment\": \"a\", "
+                                 "\"optimizer\": \"sgd\", \"init\": \"random\"}, \"seeds\": 3, "
+                                 "\"runs\": [" + runs + "]}";
+        ade::PlanError error;
+        const auto plan = ade::parsePlan(text, "twelve", kSmall, &error);
+        QVERIFY2(plan, error.message.c_str());
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QSignalSpy finished(w->controller(), &RunController::allFinished);
+        QVERIFY(w->commands()->loadPlan(*plan, QStringLiteral("twelve"), true));
+        QCOMPARE(w->store()->runs().size(), std::size_t(36));
+        QVERIFY(finished.wait(kRunWaitMs));
+        std::set<QRgb> colours;
+        for (const auto& r : w->store()->runs())
+            colours.insert(paletteColor(r->colorIndex).rgb());
+        QCOMPARE(colours.size(), std::size_t(12));
+        for (bool present : {false, true}) {
+            if (present) QTest::keyClick(w.get(), Qt::Key_F11);
+            QCOMPARE(w->presentation(), present);
+            w->charts()->refresh(true);
+            QTRY_VERIFY_WITH_TIMEOUT(!visiblePanels(*w).empty(), kRunWaitMs);
+            // The plots: at least nine lines of their tick labels' font high, each.
+            for (ChartPanel* p : visiblePanels(*w)) {
+                const double least = 4.5 * QFontMetricsF(p->font()).height() * (present ? 1.5 : 0.9);
+                QTRY_VERIFY2_WITH_TIMEOUT(p->plotArea().height() >= least,
+                                          qPrintable(QStringLiteral("%1: plot %2 px high, want %3")
+                                                         .arg(p->title())
+                                                         .arg(p->plotArea().height())
+                                                         .arg(least)),
+                                          kRunWaitMs);
+                for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
+                    for (const QString& t : p->tickTexts(o)) {
+                        QVERIFY2(!t.contains(QStringLiteral("e-1")) && !t.contains(QChar(0x2026)),
+                                 qPrintable(p->title() + QStringLiteral(": ") + t));
+                    }
+                QVERIFY2(!p->tickTexts(Qt::Horizontal).isEmpty(), qPrintable(p->title()));
+            }
+            // One legend: each group once (r: keys), the band's meaning once, no per-chart legend.
+            const auto& entries = w->charts()->legend()->entries();
+            std::map<QString, int> runKeys;
+            int notes = 0;
+            for (const LegendEntry& e : entries) {
+                if (e.key.startsWith(QStringLiteral("r:"))) ++runKeys[e.key];
+                if (e.key.startsWith(QStringLiteral("note:"))) ++notes;
+            }
+            QCOMPARE(runKeys.size(), std::size_t(12));
+            for (const auto& [key, n] : runKeys)
+                QCOMPARE(n, 1);
+            QCOMPARE(notes, 1);
+            for (ChartPanel* p : visiblePanels(*w)) {
+                auto* own = p->findChild<LegendBar*>();
+                QVERIFY(!own || !own->isVisible());
+            }
+            auto* legendScroll = w->charts()->findChild<QWidget*>(QStringLiteral("chartLegendScroll"));
+            QVERIFY(legendScroll && legendScroll->isVisible());
+            QVERIFY2(legendScroll->height() <= std::max(w->charts()->height() / 4, 60),
+                     qPrintable(QStringLiteral("legend %1 of %2").arg(legendScroll->height()).arg(w->charts()->height())));
+        }
+        QTest::keyClick(w.get(), Qt::Key_F11);
     }
 
     // 18. Help: Quick start and the keyboard shortcuts, listed from the actions.

@@ -117,7 +117,7 @@ class TestSeeds : public QObject {
         QCOMPARE(st.mean, 10.0);
         QCOMPARE(st.sd, 5.0);
         QCOMPARE(meanSdText(st), QStringLiteral("10 ± 5"));
-        QCOMPARE(groupLegendName(groups[0]), QStringLiteral("g (mean of 3 seeds, band: min–max)"));
+        QCOMPARE(groupLegendName(groups[0]), QStringLiteral("g · 3 seeds"));
     }
 
     // Seeds of one group share a colour; groups are told apart by label and config.
@@ -143,7 +143,7 @@ class TestSeeds : public QObject {
         ChartPanel* p = createChartPanel(chartSpec(std::string("loss")));
         p->resize(600, 400);
         p->refresh(s, true);
-        const QString mean = QStringLiteral("g (mean of 3 seeds, band: min–max) · ") + label("train_loss");
+        const QString mean = QStringLiteral("g · 3 seeds · ") + label("train_loss");
         QVERIFY2(p->seriesNames().contains(mean), qPrintable(p->seriesNames().join('|')));
         QCOMPARE(p->seriesNames().size(), 4);  // (group, alone) x (train, test)
         QChart* chart = chartOf(p);
@@ -174,9 +174,10 @@ class TestSeeds : public QObject {
         delete p;
     }
 
-    // Past the eighth colour a run is told apart by its line style and marker, not by shade:
-    // on a chart of one metric the ninth run is dashed, and it carries circles along its curve.
-    void runsPastTheEighthColourCarryStyleAndMarker() {
+    // Past the palette's twelfth colour a run is told apart by its line style, not by shade
+    // alone, and no heavy markers are strung along the curves: on a chart of one metric the
+    // thirteenth run is dashed.
+    void runsPastThePaletteCarryStyleNotMarkers() {
         RunStore s;
         for (int i = 0; i < paletteSize() + 1; ++i) {
             const int id = s.addRun(QStringLiteral("r%1").arg(i), seeded(i + 1));
@@ -190,14 +191,12 @@ class TestSeeds : public QObject {
         for (QLineSeries* l : seriesOf<QLineSeries>(chart))
             if (!qobject_cast<QScatterSeries*>(l)) styles[l->name()] = l->pen().style();
         const QString first = QStringLiteral("r0 · ") + label("train_loss");
-        const QString ninth = QStringLiteral("r8 · ") + label("train_loss");
+        const QString last = QStringLiteral("r%1 · ").arg(paletteSize()) + label("train_loss");
         QCOMPARE(styles.at(first), Qt::SolidLine);
-        QCOMPARE(styles.at(ninth), runPenStyle(8));
-        QVERIFY(runPenStyle(8) != Qt::SolidLine);
-        const auto marks = seriesOf<QScatterSeries>(chart);
-        QCOMPARE(marks.size(), std::size_t(1));  // the ninth run only
-        QCOMPARE(marks.front()->markerShape(), QScatterSeries::MarkerShapeCircle);
-        QVERIFY(!marks.front()->points().isEmpty());
+        QCOMPARE(styles.at(last), runPenStyle(paletteSize()));
+        QVERIFY(runPenStyle(paletteSize()) != Qt::SolidLine);
+        QVERIFY(runPenStyle(paletteSize() - 1) == Qt::SolidLine);
+        QVERIFY(seriesOf<QScatterSeries>(chart).empty());
         delete p;
     }
 
@@ -353,14 +352,14 @@ class TestSeeds : public QObject {
         ChartPanel* loss = w->charts()->panels().front();
         bool banded = false;
         for (const QString& n : loss->seriesNames())
-            banded = banded || n.contains(QStringLiteral("mean of 3 seeds, band: min–max"));
+            banded = banded || n.contains(QStringLiteral(" · 3 seeds · "));
         QVERIFY2(banded, qPrintable(loss->seriesNames().join('|')));
         QCOMPARE(w->runList()->topLevelItemCount(), 3);
         // View > Show seeds separately.
         w->action(QStringLiteral("seedsSeparate"))->setChecked(true);
         QVERIFY(w->charts()->seedsSeparate());
         for (const QString& n : loss->seriesNames())
-            QVERIFY2(!n.contains(QStringLiteral("mean of")), qPrintable(n));
+            QVERIFY2(!n.contains(QStringLiteral(" seeds · ")), qPrintable(n));
         // Play: three seeds of the form's settings, one group.
         w->form()->setConfig(adetest::tinyA(10));
         w->action(QStringLiteral("pause"))->trigger();

@@ -16,7 +16,15 @@ const QColor kBase[] = {
     QColor(0x7D, 0x66, 0x08),  // ochre
     QColor(0x5E, 0x3C, 0x99),  // violet
     QColor(0x7A, 0x7A, 0x7A),  // grey
+    // Four more hues, so that twelve groups (a lesson's comparison, a sweep's points) each get
+    // a colour of their own before any shade: at least 33 apart in CIE L*a*b* from the eight and
+    // each other, contrast 4.4, 4.7, 4.6, 15.2.
+    QColor(0x22, 0x8B, 0x22),  // forest green
+    QColor(0xE6, 0x00, 0x4C),  // crimson
+    QColor(0xC8, 0x00, 0xD9),  // magenta
+    QColor(0x55, 0x00, 0x00),  // maroon
 };
+constexpr int kBlack = 4, kGrey = 7;  // the achromatic two get greys for shades
 constexpr int kBaseCount = static_cast<int>(sizeof(kBase) / sizeof(kBase[0]));
 // The projector palette: the same hues in the same order, darker where needed so that every
 // colour keeps a WCAG contrast of at least 4.5:1 against the white plot (a projector washes
@@ -31,6 +39,10 @@ const QColor kProjector[] = {
     QColor(0x76, 0x5C, 0x00),  // ochre
     QColor(0x5E, 0x3C, 0x99),  // violet
     QColor(0x5A, 0x5A, 0x5A),  // grey
+    QColor(0x21, 0x85, 0x21),  // forest green
+    QColor(0xE6, 0x00, 0x4C),  // crimson
+    QColor(0xC8, 0x00, 0xD9),  // magenta
+    QColor(0x55, 0x00, 0x00),  // maroon
 };
 // Shades 1 and 2 of the projector's black and grey: six greys evenly apart in lightness, all
 // dark enough for 4.5:1 (mixing as for the other hues would make two of them alike).
@@ -58,7 +70,7 @@ QColor shadeOf(const QColor* bases, int index) {
     // Darker shades keep (and raise) the contrast against white. The achromatic two get greys
     // between and beside them instead (contrast still >= 3.2), so no shade repeats another.
     if (base == QColor(Qt::black)) return mix(base, Qt::white, shade == 1 ? 0.12 : 0.24);
-    if (i % kBaseCount == kBaseCount - 1)
+    if (i % kBaseCount == kGrey)
         return shade == 1 ? mix(base, Qt::white, 0.15) : mix(base, Qt::black, 0.25);
     return mix(base, Qt::black, shade == 1 ? 0.35 : 0.6);
 }
@@ -75,8 +87,8 @@ QColor paletteColor(int index) {
 QColor projectorColor(int index) {
     const int i = wrap(index, kBaseCount * kShades);
     const int hue = i % kBaseCount, shade = i / kBaseCount;
-    if (shade > 0 && (hue == 4 || hue == kBaseCount - 1))  // black, grey
-        return kProjectorGreys[hue == 4 ? 0 : 1][shade - 1];
+    if (shade > 0 && (hue == kBlack || hue == kGrey))
+        return kProjectorGreys[hue == kBlack ? 0 : 1][shade - 1];
     return shadeOf(kProjector, index);
 }
 

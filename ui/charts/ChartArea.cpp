@@ -7,7 +7,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QEvent>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 
 #include <algorithm>
@@ -15,7 +18,9 @@
 #include <set>
 
 #include "base/FrameStats.h"
+#include "charts/LegendBar.h"
 #include "runs/RunStore.h"
+#include "runs/SeedGroups.h"
 #include "runs/TimeCursor.h"
 #include "runs/TimeTravelBar.h"
 #include "experiments/ExperimentRegistry.h"
@@ -73,10 +78,42 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
     bar->addWidget(fit);
     outer->addLayout(bar);
 
-    grid_ = new QGridLayout;
+    // The grid scrolls rather than squeeze a plot under its minimum height (kMinPanelHeight):
+    // at 1024x768 with a lesson's caption and the claims under it, the charts keep plots a
+    // class can read, and the ticks are never elided to "…".
+    gridHost_ = new QWidget;
+    grid_ = new QGridLayout(gridHost_);
     grid_->setContentsMargins(2, 2, 2, 2);
     grid_->setSpacing(4);
-    outer->addLayout(grid_, 1);
+    scroll_ = new QScrollArea(this);
+    scroll_->setObjectName(QStringLiteral("chartScroll"));
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setWidgetResizable(true);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setWidget(gridHost_);
+    outer->addWidget(scroll_, 1);
+    // One legend for the grid: each run once with its colour, each metric once with its line
+    // style; a click hides or shows those curves in every chart. Its height is capped (it
+    // scrolls past the cap), so that twelve groups never take the plots' room.
+    legend_ = new LegendBar;
+    legend_->setObjectName(QStringLiteral("chartLegend"));
+    legendScroll_ = new QScrollArea(this);
+    legendScroll_->setObjectName(QStringLiteral("chartLegendScroll"));
+    legendScroll_->setFrameShape(QFrame::NoFrame);
+    legendScroll_->setWidgetResizable(true);
+    legendScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    legendScroll_->setWidget(legend_);
+    legendScroll_->hide();
+    outer->addWidget(legendScroll_);
+    connect(legend_, &LegendBar::toggled, this, [this](const QString& key) {
+        if (key.startsWith(QStringLiteral("note:"))) return;  // says what bands are; hides nothing
+        bool hidden = false;
+        for (const LegendEntry& e : legend_->entries())
+            if (e.key == key) hidden = !e.hidden;
+        for (ChartPanel* p : panels_)
+            p->setLegendKeyHidden(key, hidden);
+        updateLegend();
+    });
     empty_ = new QLabel(tr("No chart is shown: choose some in View > Charts."), this);
     empty_->setAlignment(Qt::AlignCenter);
     empty_->hide();
@@ -203,9 +240,11 @@ void ChartArea::syncPanels() {
             p = nullptr;
         }
         if (!p) {
-            p = createChartPanel(spec, this);
-            p->setMinimumSize(240, 180);
+            p = createChartPanel(spec, gridHost_);
+            p->setOwnLegendShown(false);  // the grid's legend speaks for every chart
+            p->setMinimumSize(240, minPanelHeight());
             connect(p, &ChartPanel::painted, this, &ChartArea::painted);
+            connect(p, &ChartPanel::legendChanged, this, &ChartArea::updateLegend);
             applyPanelOptions(p);
         }
         next.push_back(p);
@@ -277,7 +316,10 @@ void ChartArea::layoutGrid() {
         grid_->addWidget(shown[static_cast<std::size_t>(i)], i / columns, i % columns);
         shown[static_cast<std::size_t>(i)]->show();
     }
+    for (ChartPanel* p : shown)
+        p->setMinimumHeight(minPanelHeight());
     empty_->setVisible(panels_.empty());
+    updateLegend();
     // The hint lies over the whole grid, centred.
     grid_->addWidget(hint_, 0, 0, std::max(1, (n + columns - 1) / columns), columns,
                      Qt::AlignCenter);
@@ -285,8 +327,86 @@ void ChartArea::layoutGrid() {
 }
 
 void ChartArea::setFooter(QWidget* footer) {
-    footer->setParent(this);
-    layout()->addWidget(footer);
+    // In a scroll area of at most a third of the height: seven claims in large type must not
+    // push the charts under their minimum (it follows the footer's own visibility).
+    footerScroll_ = new QScrollArea(this);
+    footerScroll_->setObjectName(QStringLiteral("chartFooterScroll"));
+    footerScroll_->setFrameShape(QFrame::NoFrame);
+    footerScroll_->setWidgetResizable(true);
+    footerScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    footerScroll_->setWidget(footer);
+    footerScroll_->setVisible(!footer->isHidden());
+    footer->installEventFilter(this);
+    footer_ = footer;
+    layout()->addWidget(footerScroll_);
+    fitBars();
+}
+
+bool ChartArea::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == footer_ && (event->type() == QEvent::ShowToParent ||
+                               event->type() == QEvent::HideToParent ||
+                               event->type() == QEvent::LayoutRequest))
+        QMetaObject::invokeMethod(this, &ChartArea::fitBars, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChartArea::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitBars();
+}
+
+int ChartArea::minPanelHeight() const {
+    // Title, tick labels and axis title take about five lines; the plot keeps about seven.
+    const QFontMetrics fm(font());
+    return static_cast<int>(fm.height() * (presentation_ ? 1.5 : 0.9) * 12 + 24);
+}
+
+void ChartArea::updateLegend() {
+    // Metrics first (in the charts' order), then runs; each key once.
+    std::vector<LegendEntry> metrics, runs;
+    std::set<QString> seen;
+    for (ChartPanel* p : panels_) {
+        if (p->isHidden()) continue;  // presentation's single chart: only its entries
+        for (const LegendEntry& e : p->legendEntries())
+            if (seen.insert(e.key).second) (e.swatch ? runs : metrics).push_back(e);
+    }
+    // Groups drawn as a mean with a band: what line and band are, said once.
+    if (std::any_of(runs.begin(), runs.end(), [](const LegendEntry& e) { return e.band; })) {
+        LegendEntry note;
+        note.key = QStringLiteral("note:bands");
+        note.label = tr("line: mean over seeds · band: %1").arg(QString::fromUtf8(kBandName));
+        note.tip = tr("The mean over the seeds that have reached each record; the band spans "
+                      "their lowest and highest value. View > Show seeds separately draws each "
+                      "seed.");
+        note.pen = QPen(QColor(90, 90, 90), 2);
+        note.swatch = note.band = true;
+        runs.insert(runs.begin(), note);
+    }
+    metrics.insert(metrics.end(), runs.begin(), runs.end());
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * (presentation_ ? 1.5 : 0.9));
+    if (legend_->font() != f) legend_->setFont(f);
+    legend_->setEntries(metrics);
+    fitBars();
+}
+
+void ChartArea::fitBars() {
+    // The legend: all its lines up to a quarter of the height (at least two lines), then it
+    // scrolls; the footer: up to a third.
+    const int w = legendScroll_->width() > 0 ? legendScroll_->width() : width();
+    const int need = legend_->entries().empty() ? 0 : legend_->heightForWidth(w);
+    const int line = QFontMetrics(legend_->font()).height() + 8;
+    const int cap = std::max(2 * line, height() / 4);
+    legendScroll_->setVisible(need > 0);
+    if (need > 0 && legendScroll_->height() != std::min(need, cap))
+        legendScroll_->setFixedHeight(std::min(need, cap));
+    if (footerScroll_) {
+        footerScroll_->setVisible(footer_ && !footer_->isHidden());
+        const int want = footer_ ? footer_->sizeHint().height() : 0;
+        const int fcap = std::max(3 * line, height() / 3);
+        if (footerScroll_->maximumHeight() != std::min(want, fcap) || footerScroll_->minimumHeight() != std::min(want, fcap))
+            footerScroll_->setFixedHeight(std::min(want, fcap));
+    }
 }
 
 void ChartArea::setEmptyHint(const QString& html) {
@@ -336,6 +456,7 @@ void ChartArea::setPresentation(bool on) {
             if (QWidget* w = bar->layout()->itemAt(i)->widget()) w->setVisible(!on);
     layoutGrid();
     applyOptions();
+    updateLegend();
 }
 
 void ChartArea::setPresentationChart(int index) {

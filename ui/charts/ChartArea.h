@@ -16,10 +16,12 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QMenu;
+class QScrollArea;
 class QSlider;
 
 namespace ade::ui {
 
+class LegendBar;
 class RunStore;
 class TimeCursor;
 
@@ -79,10 +81,21 @@ class ChartArea : public QWidget {
     void setTimeCursor(TimeCursor* cursor);
     void updateCursor();
 
+    // The grid's one legend (runs and metrics of every shown chart, each once).
+    LegendBar* legend() const { return legend_; }
+    // A chart's least height: below it the grid scrolls instead of squeezing the plots.
+    int minPanelHeight() const;
+
   signals:
     void painted(double ms, double cpuMs);
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
   private:
+    void updateLegend();  // merges the shown charts' legends
+    void fitBars();       // the legend's and the footer's heights for the area's size
     void applyOptions();
     void applyPanelOptions(ChartPanel* p);
     // Creates and drops panels to match the charts to show, and lays the grid out again.
@@ -97,6 +110,12 @@ class ChartArea : public QWidget {
     bool synced_ = false;
     std::map<QString, bool> choices_;
     QGridLayout* grid_ = nullptr;
+    QWidget* gridHost_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
+    LegendBar* legend_ = nullptr;
+    QScrollArea* legendScroll_ = nullptr;
+    QWidget* footer_ = nullptr;
+    QScrollArea* footerScroll_ = nullptr;
     QLabel* empty_ = nullptr;  // shown when no chart is chosen
     QMenu* chartsMenu_ = nullptr;
     QCheckBox* logY_ = nullptr;

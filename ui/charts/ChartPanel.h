@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "charts/LegendBar.h"
 #include "experiments/MetricInfo.h"
 
 namespace ade::ui {
@@ -66,6 +67,15 @@ class ChartPanel : public QWidget {
     virtual QStringList seriesNames() const = 0;  // drawn series, as in the legend
     virtual int drawnPoints() const = 0;          // points handed to the plot at the last refresh
     virtual void setSeriesHidden(const QString& name, bool hidden) = 0;  // as a legend click
+    // The chart's legend: its metrics (line styles) and runs (colours), as its own legend under
+    // the plot shows them, or the grid's one legend (ChartArea) merges them.
+    virtual const std::vector<LegendEntry>& legendEntries() const = 0;
+    virtual void setLegendKeyHidden(const QString& key, bool hidden) = 0;  // "m:<col>", "r:<id>"
+    virtual void setOwnLegendShown(bool shown) = 0;  // false: the grid's legend speaks for it
+    // The plot's rectangle in the panel (inside the axes), and the texts of the ticks of a
+    // linear axis (empty for a log axis, whose labels Qt places at powers).
+    virtual QRectF plotArea() const = 0;
+    virtual QStringList tickTexts(Qt::Orientation axis) const = 0;
     virtual QString crosshairText() const = 0;  // the crosshair's values (HTML), "" when none
     // What an export of this chart should keep of the screen: the curves hidden by legend clicks
     // ("m:<column>", "r:<run id>"), and the axes' ranges when the user zoomed or panned.
@@ -83,6 +93,7 @@ class ChartPanel : public QWidget {
   signals:
     void painted(double milliseconds, double cpuMilliseconds);  // each paint of the plot
     void interacted();                                          // user zoomed or panned
+    void legendChanged();  // legendEntries() changed (runs, metrics, hidden entries)
 };
 
 ChartPanel* createChartPanel(const ChartSpec& spec, QWidget* parent = nullptr);

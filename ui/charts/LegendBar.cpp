@@ -6,11 +6,12 @@
 
 namespace ade::ui {
 
-namespace {
-bool same(const LegendEntry& a, const LegendEntry& b) {
+bool sameLegendEntry(const LegendEntry& a, const LegendEntry& b) {
     return a.key == b.key && a.label == b.label && a.tip == b.tip && a.pen == b.pen &&
            a.swatch == b.swatch && a.band == b.band && a.hidden == b.hidden;
 }
+
+namespace {
 
 QIcon sample(const LegendEntry& e, qreal dpr) {
     const QSize size(26, 12);
@@ -125,7 +126,7 @@ int LegendBar::flow(int width, bool apply) const {
 
 void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
     if (entries.size() == entries_.size() &&
-        std::equal(entries.begin(), entries.end(), entries_.begin(), same))
+        std::equal(entries.begin(), entries.end(), entries_.begin(), sameLegendEntry))
         return;
     entries_ = entries;
     for (QToolButton* b : buttons_) {
@@ -149,6 +150,7 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
         b->setFont(f);
         QString tip = e.hidden ? tr("Show %1").arg(e.label) : tr("Hide %1").arg(e.label);
         if (!e.tip.isEmpty()) tip = QStringLiteral("%1\n%2").arg(e.tip, tip);
+        if (e.key.startsWith(QStringLiteral("note:"))) tip = e.tip;  // explains, hides nothing
         b->setToolTip(tip);
         const QString key = e.key;
         connect(b, &QToolButton::clicked, this, [this, key] { emit toggled(key); });

@@ -23,6 +23,8 @@ struct LegendEntry {
     bool hidden = false;
 };
 
+bool sameLegendEntry(const LegendEntry& a, const LegendEntry& b);
+
 class LegendBar : public QWidget {
     Q_OBJECT
   public:

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
@@ -32,6 +33,7 @@
 #include "base/Palette.h"
 #include "charts/QtSeriesEntry.h"
 #include "charts/SymLog.h"
+#include "charts/Ticks.h"
 #include "runs/RunStore.h"
 #include "runs/SeedGroups.h"
 #include "experiments/ExperimentRegistry.h"
@@ -88,7 +90,10 @@ class QtChartPanel final : public ChartPanel {
         cursorText_->setZValue(91);
         cursorText_->setBrush(QColor(40, 40, 40));
         cursorText_->hide();
-        connect(chart_, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
+        connect(chart_, &QChart::plotAreaChanged, this, [this] {
+            placeTicks();
+            placeCursor();
+        });
         auto* lay = new QVBoxLayout(this);
         lay->setContentsMargins(0, 0, 0, 0);
         lay->setSpacing(0);
@@ -209,9 +214,9 @@ class QtChartPanel final : public ChartPanel {
                 a->setMinorTickCount(0);
                 return a;
             }
-            auto* a = new QValueAxis;
-            a->setLabelFormat(QStringLiteral("%g"));
-            a->setTickCount(5);
+            // Linear: labels at round values that this panel chooses (Ticks.h), not Qt's.
+            auto* a = new QCategoryAxis;
+            a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
             return a;
         };
         xAxis_ = make(options_.logX, true);
@@ -264,11 +269,10 @@ class QtChartPanel final : public ChartPanel {
         }
     }
 
-    // The Qt series an entry draws with (its band and markers too), for axes and removal.
+    // The Qt series an entry draws with (its band too), for axes and removal.
     static std::vector<QAbstractSeries*> seriesOf(const SeriesEntry& e) {
         std::vector<QAbstractSeries*> out = {e.series, e.tail};
         if (e.band) out.push_back(e.band);
-        if (e.marks) out.push_back(e.marks);
         return out;
     }
     static void deleteSeries(QChart* chart, SeriesEntry& e) {
@@ -304,9 +308,7 @@ class QtChartPanel final : public ChartPanel {
             GroupAggregate& agg = aggregates_[id];
             const std::size_t from = agg.update(g.members);
             // Presentation mode: short legend entries, the band named once in the title.
-            groupNames_[-id] = options_.presentation
-                                   ? tr("%1 · %2 seeds").arg(g.label).arg(g.members.size())
-                                   : groupLegendName(g);
+            groupNames_[-id] = groupLegendName(g);
             out.push_back(&agg.mean());
             for (auto& [key, e] : entries_) {
                 if (e.runId != -id) continue;
@@ -432,24 +434,6 @@ class QtChartPanel final : public ChartPanel {
                         if (e.band->brush() != brush) e.band->setBrush(brush);
                         e.band->setVisible(!isHidden(e));
                     }
-                    const bool marked = !raw && !single && r->colorIndex >= paletteSize();
-                    if (marked && !e.marks) {
-                        e.marks = new QScatterSeries;
-                        chart_->addSeries(e.marks);
-                        e.marks->attachAxis(xAxis_);
-                        e.marks->attachAxis(yAxis_);
-                    }
-                    if (e.marks) {
-                        static const QScatterSeries::MarkerShape shapes[] = {
-                            QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeCircle,
-                            QScatterSeries::MarkerShapeTriangle,
-                            QScatterSeries::MarkerShapeRotatedRectangle};
-                        e.marks->setMarkerShape(shapes[static_cast<int>(runMarker(r->colorIndex))]);
-                        e.marks->setMarkerSize(projector ? 12 : 8);
-                        e.marks->setColor(base);
-                        e.marks->setBorderColor(base);
-                        e.marks->setVisible(!isHidden(e));
-                    }
                 }
             }
         }
@@ -514,7 +498,26 @@ class QtChartPanel final : public ChartPanel {
                 ++it;
         for (LegendEntry& e : items)
             e.hidden = hidden_.count(e.key) > 0;
+        const bool changed = items.size() != legend_->entries().size() ||
+                             !std::equal(items.begin(), items.end(), legend_->entries().begin(),
+                                         sameLegendEntry);
         legend_->setEntries(items);
+        if (changed) emit legendChanged();
+    }
+    const std::vector<LegendEntry>& legendEntries() const override { return legend_->entries(); }
+    void setLegendKeyHidden(const QString& key, bool hidden) override {
+        if (hidden == (hidden_.count(key) > 0)) return;
+        if (hidden)
+            hidden_.insert(key);
+        else
+            hidden_.erase(key);
+        refreshNow();
+    }
+    void setOwnLegendShown(bool shown) override { legend_->setVisible(shown); }
+    QRectF plotArea() const override { return chart_->plotArea(); }
+    QStringList tickTexts(Qt::Orientation o) const override {
+        auto* cat = qobject_cast<QCategoryAxis*>(o == Qt::Horizontal ? xAxis_ : yAxis_);
+        return cat ? cat->categoriesLabels() : QStringList();
     }
 
     bool symLog() const { return options_.symLogY && !options_.logY; }
@@ -616,14 +619,13 @@ class QtChartPanel final : public ChartPanel {
                 y0 = y0 >= 0 ? std::max(0.0, y0 - pad) : std::max(-kMaxEnd, y0 - pad);
                 y1 = std::min(kMaxEnd, y1 + pad);
             }
-            // Linear ranges end on 1-2-5 ticks. Computed here and set only when they moved:
+            // Linear ranges end on 1-2-5 values. Computed here and set only when they moved:
             // during a run the rounded ranges change rarely, and each change re-lays out every
             // series.
             for (auto [ax, lo, hi] : {std::tuple{xAxis_, &x0, &x1}, std::tuple{yAxis_, &y0, &y1}})
-                if (auto* v = qobject_cast<QValueAxis*>(ax)) {
+                if (qobject_cast<QCategoryAxis*>(ax) && !(ax == yAxis_ && symLog())) {
                     int ticks = 5;
                     looseNiceNumbers(*lo, *hi, ticks);
-                    if (v->tickCount() != ticks) v->setTickCount(ticks);
                 }
             setAxisRange(xAxis_, x0, x1);
             if (options_.logY) {  // a hair wider: Qt leaves out a label exactly on an end
@@ -631,7 +633,7 @@ class QtChartPanel final : public ChartPanel {
                 y1 *= 1 + 1e-9;
             }
             setAxisRange(yAxis_, y0, y1);
-            if (auto* cat = qobject_cast<QCategoryAxis*>(yAxis_); cat && (y0 != symLo_ || y1 != symHi_)) {
+            if (auto* cat = qobject_cast<QCategoryAxis*>(yAxis_); symLog() && cat && (y0 != symLo_ || y1 != symHi_)) {
                 setSymLogLabels(cat, y0, y1);
                 symLo_ = y0;
                 symHi_ = y1;
@@ -645,6 +647,7 @@ class QtChartPanel final : public ChartPanel {
             x1 = axisMax(xAxis_);
             y0 = axisMin(yAxis_);
         }
+        placeTicks();
         DecimateRequest req;
         req.x0 = x0;
         req.x1 = x1;
@@ -677,15 +680,35 @@ class QtChartPanel final : public ChartPanel {
                 if (e.bandHi->points() != hi) e.bandHi->replace(hi);
                 drawn_ += static_cast<int>(lo.size() + hi.size());
             }
-            if (e.marks) {  // about eight markers, evenly along the drawn points
-                QList<QPointF> marks;
-                const qsizetype step = std::max<qsizetype>(1, pts.size() / 8);
-                for (qsizetype i = step / 2; i < pts.size(); i += step)
-                    marks.push_back(pts[i]);
-                if (e.marks->points() != marks) e.marks->replace(marks);
-            }
         }
         (void)runs;
+    }
+
+    // The linear axes' ticks: round values whose labels fit the plot's width and height
+    // (Ticks.h); again whenever the range or the plot area changes. Zero reads "0".
+    void placeTicks() {
+        if (placingTicks_) return;  // new labels may move the plot area, which calls again
+        placingTicks_ = true;
+        const QRectF area = chart_->plotArea();
+        for (QAbstractAxis* a : {xAxis_, yAxis_}) {
+            auto* cat = qobject_cast<QCategoryAxis*>(a);
+            if (!cat || (a == yAxis_ && symLog())) continue;
+            const bool horizontal = a == xAxis_;
+            double pixels = horizontal ? area.width() : area.height();
+            if (pixels < 20) pixels = horizontal ? 400 : 200;  // not laid out yet
+            const std::vector<Tick> ticks =
+                fittingTicks(cat->min(), cat->max(), pixels, a->labelsFont(), horizontal);
+            setAxisTicks(cat, ticks);
+            if (horizontal) {
+                // The last label is centred on the right end: the margin makes room for its
+                // right half, so "300" is not cut to "30".
+                const double half =
+                    ticks.empty() ? 0 : QFontMetricsF(a->labelsFont()).horizontalAdvance(ticks.back().text) / 2;
+                const int right = std::max(8, static_cast<int>(std::ceil(half)) + 2);
+                if (chart_->margins().right() != right) chart_->setMargins(QMargins(4, 4, right, 4));
+            }
+        }
+        placingTicks_ = false;
     }
 
     // The band of a group's mean entry: the seeds' min and max of its column (symmetric-log
@@ -709,16 +732,8 @@ class QtChartPanel final : public ChartPanel {
     // finer powers (10^(k/n)) so that it keeps several labels.
     void tidyZoomedAxes() {
         for (QAbstractAxis* a : {xAxis_, yAxis_}) {
-            if (qobject_cast<QCategoryAxis*>(a)) continue;
-            if (auto* v = qobject_cast<QValueAxis*>(a)) {
-                const double span = v->max() - v->min();
-                if (!(span > 0)) continue;
-                const double step = niceNumber(span / 4, false);
-                if (v->tickType() != QValueAxis::TicksDynamic)
-                    v->setTickType(QValueAxis::TicksDynamic);
-                v->setTickAnchor(0.0);
-                if (v->tickInterval() != step) v->setTickInterval(step);
-            } else if (auto* l = static_cast<QLogValueAxis*>(a); l->min() > 0) {
+            if (qobject_cast<QValueAxis*>(a)) continue;  // linear: placeTicks() follows the range
+            if (auto* l = static_cast<QLogValueAxis*>(a); l->min() > 0) {
                 const double decades = std::log10(l->max() / l->min());
                 const int n = decades >= 3 ? 0 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 1, 20);
                 const double base = n == 0 ? 10.0 : std::pow(10.0, 1.0 / n);
@@ -731,9 +746,7 @@ class QtChartPanel final : public ChartPanel {
     // Automatic ranges again: fixed tick counts (fill() sets them), labels at powers of ten.
     void untidyAxes() {
         for (QAbstractAxis* a : {xAxis_, yAxis_})
-            if (auto* v = qobject_cast<QValueAxis*>(a); v && !qobject_cast<QCategoryAxis*>(a))
-                v->setTickType(QValueAxis::TicksFixed);
-            else if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
+            if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
                 l->setLabelFormat(a == yAxis_ ? QStringLiteral("%.0e") : QStringLiteral("%g"));
                 if (a == xAxis_) l->setBase(10);
             }
@@ -889,6 +902,7 @@ class QtChartPanel final : public ChartPanel {
     bool autoRange_ = true;
     int drawn_ = 0;
     double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
+    bool placingTicks_ = false;
     QGraphicsLineItem* crossLine_ = nullptr;
     QString crossText_;
     QGraphicsLineItem* cursorLine_ = nullptr;  // time travel

@@ -3,7 +3,6 @@
 // running y range, plus small axis helpers. Internal to the Qt Charts implementation.
 #include <QAreaSeries>
 #include <QLineSeries>
-#include <QScatterSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -47,8 +46,6 @@ struct SeriesEntry {
     std::size_t bandScanned = 0;
     bool bandAny = false;
     double bandMin = 0, bandMax = 0;
-    // Runs past the palette's eighth colour: a few markers of the run's shape along the curve.
-    QScatterSeries* marks = nullptr;
 };
 
 // Extends the band's running range over the new records of lo and hi (positive values only
