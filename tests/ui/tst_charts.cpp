@@ -78,6 +78,39 @@ class TestCharts : public QObject {
         for (int i = 1; i < pts.size(); ++i)
             QVERIFY(pts[i].x() >= pts[i - 1].x());
     }
+    // The incremental decimation gives what a full pass gives: after records from the middle
+    // on changed (a group's mean while slower seeds catch up), and after the floor of a log
+    // axis moved (applied to the output only).
+    void decimateCachedResumesAtTheChangedBucket() {
+        std::vector<double> x, y;
+        for (int i = 0; i < 20000; ++i) {
+            x.push_back(i);
+            y.push_back(1.0 + std::sin(i * 0.003) * 0.5 + (i % 97 == 0 ? 3.0 : 0.0));
+        }
+        DecimateRequest r;
+        r.x0 = 0;
+        r.x1 = 30000;
+        r.pixels = 300;
+        r.logY = true;
+        r.yFloor = 1e-3;
+        DecimateCache cache;
+        QCOMPARE(decimateCached(x, y, r, 0, cache), decimate(x, y, r));
+        for (int i = 12000; i < 20000; ++i)  // later records change, more arrive
+            y[static_cast<std::size_t>(i)] *= 0.25;
+        for (int i = 20000; i < 26000; ++i) {
+            x.push_back(i);
+            y.push_back(0.1 + (i % 50 == 0 ? -1.0 : 0.0));  // some at or below zero
+        }
+        cache.changedFrom = 12000;
+        QCOMPARE(decimateCached(x, y, r, 0, cache), decimate(x, y, r));
+        QVERIFY(cache.buckets.size() > 100);
+        r.yFloor = 0.2;  // the y range grew: a new floor, the same buckets
+        QCOMPARE(decimateCached(x, y, r, 0, cache), decimate(x, y, r));
+        x.push_back(26000);
+        y.push_back(5.0);
+        QCOMPARE(decimateCached(x, y, r, 0, cache), decimate(x, y, r));
+    }
+
     void decimateClampsForLogAndSkipsNonFinite() {
         const std::vector<double> x = {0, 1, 2, 3, 4, 5};
         const std::vector<double> y = {1.0, 0.0, -2.0, NAN, 1e-3, 1e-9};

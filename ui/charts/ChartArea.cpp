@@ -242,6 +242,7 @@ void ChartArea::syncPanels() {
         if (!p) {
             p = createChartPanel(spec, gridHost_);
             p->setOwnLegendShown(false);  // the grid's legend speaks for every chart
+            p->shareAggregates(aggregates_);
             p->setMinimumSize(240, minPanelHeight());
             connect(p, &ChartPanel::painted, this, &ChartArea::painted);
             connect(p, &ChartPanel::legendChanged, this, &ChartArea::updateLegend);

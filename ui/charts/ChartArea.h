@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,7 @@ class ChartArea : public QWidget {
     QScrollArea* legendScroll_ = nullptr;
     QWidget* footer_ = nullptr;
     QScrollArea* footerScroll_ = nullptr;
+    std::shared_ptr<AggregateCache> aggregates_ = std::make_shared<AggregateCache>();
     QLabel* empty_ = nullptr;  // shown when no chart is chosen
     QMenu* chartsMenu_ = nullptr;
     QCheckBox* logY_ = nullptr;

@@ -4,10 +4,12 @@
 // or rendering a panel for an export is one folder's work.
 #include <QWidget>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "charts/LegendBar.h"
+#include "runs/SeedGroups.h"
 #include "experiments/MetricInfo.h"
 
 namespace ade::ui {
@@ -72,6 +74,9 @@ class ChartPanel : public QWidget {
     virtual const std::vector<LegendEntry>& legendEntries() const = 0;
     virtual void setLegendKeyHidden(const QString& key, bool hidden) = 0;  // "m:<col>", "r:<id>"
     virtual void setOwnLegendShown(bool shown) = 0;  // false: the grid's legend speaks for it
+    // The seed groups' aggregates, shared with the other charts of an area (each group is then
+    // brought up to date once per frame, not once per chart).
+    virtual void shareAggregates(std::shared_ptr<AggregateCache> cache) = 0;
     // The plot's rectangle in the panel (inside the axes), and the texts of the ticks of a
     // linear axis (empty for a log axis, whose labels Qt places at powers).
     virtual QRectF plotArea() const = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ade::ui {
 
@@ -11,12 +12,21 @@ bool operator==(const DecimateRequest& a, const DecimateRequest& b) {
 }
 
 namespace {
+// The same buckets (the floor aside: applied to the output).
+bool sameBuckets(const DecimateRequest& a, const DecimateRequest& b) {
+    return a.x0 == b.x0 && a.x1 == b.x1 && a.pixels == b.pixels && a.logX == b.logX &&
+           a.logY == b.logY;
+}
+}  // namespace
+
+namespace {
 
 // The bucketing loop, shared by the full and the incremental paths. Appends to `out` from
 // record `from`; leaves the last bucket's start in `resumeIndex`/`resumePoints`.
 void bucketize(const std::vector<double>& x, const std::vector<double>& y, const DecimateRequest& r,
                std::size_t from, std::size_t end, bool bucketed, QList<QPointF>& out,
-               std::size_t& resumeIndex, qsizetype& resumePoints) {
+               std::size_t& resumeIndex, qsizetype& resumePoints,
+               std::vector<std::pair<std::size_t, qsizetype>>* starts = nullptr) {
     const int pixels = std::max(1, r.pixels);
     const double tx0 = r.logX ? std::log10(std::max(r.x0, 1e-300)) : r.x0;
     const double tx1 = r.logX ? std::log10(std::max(r.x1, 1e-300)) : r.x1;
@@ -52,6 +62,7 @@ void bucketize(const std::vector<double>& x, const std::vector<double>& y, const
             iMin = iMax = i;
             resumeIndex = i;
             resumePoints = out.size();
+            if (starts) starts->emplace_back(i, out.size());
             open = true;
             continue;
         }
@@ -73,6 +84,12 @@ bool visibleSpan(const std::vector<double>& x, const std::vector<double>& y,
     if (b > 0) --b;
     if (e < n) ++e;
     return true;
+}
+
+// The request without its floor: the records' own values, clamped afterwards.
+DecimateRequest noFloor(DecimateRequest r) {
+    r.yFloor = -std::numeric_limits<double>::infinity();
+    return r;
 }
 
 }  // namespace
@@ -97,19 +114,41 @@ const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::ve
         return c.points;
     }
     const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels));
-    const bool reuse = c.valid && c.request == r && c.tag == tag && c.bucketed == bucketed &&
-                       bucketed && c.resumeIndex >= b && c.resumeIndex <= e;
+    // Resume at the last bucket, or at the bucket of the first changed record.
+    std::size_t resume = c.resumeIndex;
+    qsizetype resumePoints = c.resumePoints;
+    bool reuse = c.valid && sameBuckets(c.request, r) && c.tag == tag && c.bucketed == bucketed &&
+                 bucketed && !c.buckets.empty();
     if (reuse) {
-        c.points.resize(c.resumePoints);
-        bucketize(x, y, r, c.resumeIndex, e, true, c.points, c.resumeIndex, c.resumePoints);
-    } else {
-        c.points.clear();
-        bucketize(x, y, r, b, e, bucketed, c.points, c.resumeIndex, c.resumePoints);
+        const std::size_t changed = std::min(c.changedFrom, c.buckets.back().first);
+        // The last bucket starting at or before the change (the first one: from its start).
+        auto it = std::upper_bound(c.buckets.begin(), c.buckets.end(), changed,
+                                   [](std::size_t v, const auto& bk) { return v < bk.first; });
+        if (it != c.buckets.begin()) --it;
+        resume = it->first;
+        resumePoints = it->second;
+        c.buckets.erase(it, c.buckets.end());
+        reuse = resume >= b && resume <= e;
     }
+    if (reuse) {
+        c.raw.resize(resumePoints);
+        bucketize(x, y, noFloor(r), resume, e, true, c.raw, c.resumeIndex, c.resumePoints, &c.buckets);
+    } else {
+        c.raw.clear();
+        c.buckets.clear();
+        bucketize(x, y, noFloor(r), b, e, bucketed, c.raw, c.resumeIndex, c.resumePoints,
+                  bucketed ? &c.buckets : nullptr);
+    }
+    // The floor of a log axis on the output (at most two points per bucket).
+    c.points.resize(c.raw.size());
+    const qsizetype from = reuse && c.request == r ? std::min(resumePoints, c.points.size()) : 0;
+    for (qsizetype i = from; i < c.raw.size(); ++i)
+        c.points[i] = r.logY ? QPointF(c.raw[i].x(), std::max(c.raw[i].y(), r.yFloor)) : c.raw[i];
     c.request = r;
     c.tag = tag;
     c.bucketed = bucketed;
     c.valid = true;
+    c.changedFrom = SIZE_MAX;
     return c.points;
 }
 

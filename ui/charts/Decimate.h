@@ -21,7 +21,10 @@ struct DecimateRequest {
 bool operator==(const DecimateRequest& a, const DecimateRequest& b);
 
 // Lets a growing history be decimated incrementally: with the same request, only the records
-// from the last (open) bucket on are visited again.
+// from the last (open) bucket on are visited again — or, when the caller says that records from
+// `changedFrom` on changed (a seed group's mean, which moves while slower seeds catch up), from
+// the bucket that holds that record. The floor of a log axis is applied to the output only, so
+// a new floor (the y range grew by a decade) costs no pass over the records.
 struct DecimateCache {
     DecimateRequest request;
     double tag = 0;  // caller's extra key (e.g. the smoothing weight)
@@ -29,7 +32,11 @@ struct DecimateCache {
     bool bucketed = false;
     std::size_t resumeIndex = 0;  // first record of the last bucket
     qsizetype resumePoints = 0;   // output points before that bucket
-    QList<QPointF> points;
+    std::size_t changedFrom = SIZE_MAX;  // the caller's: records from here on changed
+    // Each bucket's first record and the output points before it (bucketed requests).
+    std::vector<std::pair<std::size_t, qsizetype>> buckets;
+    QList<QPointF> raw;     // min and max per bucket, unclamped
+    QList<QPointF> points;  // what to draw: raw with y clamped to the request's floor
 };
 
 // x must be non-decreasing. Non-finite y values are skipped. One point beyond each end of the

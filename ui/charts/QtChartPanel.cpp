@@ -23,6 +23,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -129,8 +130,16 @@ class QtChartPanel final : public ChartPanel {
         // holds: the seed bands' lines would outlive the panel (LeakSanitizer found them).
         for (auto& [key, e] : entries_)
             deleteSeries(chart_, e);
+        aggregates_->forget(this);
     }
     const ChartOptions& options() const override { return options_; }
+    void shareAggregates(std::shared_ptr<AggregateCache> cache) override {
+        aggregates_->forget(this);
+        aggregates_ = std::move(cache);
+        for (auto& [key, e] : entries_)
+            for (DecimateCache* c : {&e.decimation, &e.loCache, &e.hiCache})
+                c->valid = false;
+    }
 
     void refresh(const RunStore& store, bool force) override {
         store_ = &store;
@@ -189,8 +198,8 @@ class QtChartPanel final : public ChartPanel {
     // A run of the store, or (id < 0) the mean record of the group whose first seed is -id.
     const RunRecord* record(int id) const {
         if (id >= 0) return store_->run(id);
-        const auto it = aggregates_.find(-id);
-        return it == aggregates_.end() ? nullptr : &it->second.mean();
+        const GroupAggregate* a = aggregates_->find(-id);
+        return a ? &a->mean() : nullptr;
     }
 
     bool isHidden(const SeriesEntry& e) const {
@@ -291,7 +300,7 @@ class QtChartPanel final : public ChartPanel {
     std::vector<const RunRecord*> drawnRuns() {
         const auto visible = store_->visibleRuns();
         if (!options_.seedBands) {
-            aggregates_.clear();
+            aggregates_->forget(this);  // asked again, it starts from record 0
             if (chart_->title() != spec_.title) chart_->setTitle(spec_.title);
             return visible;
         }
@@ -305,16 +314,16 @@ class QtChartPanel final : public ChartPanel {
             }
             const int id = g.first().id;
             live.insert(id);
-            GroupAggregate& agg = aggregates_[id];
-            const std::size_t from = agg.update(g.members);
-            // Presentation mode: short legend entries, the band named once in the title.
+            std::size_t from = 0;
+            const GroupAggregate& agg = aggregates_->update(g, store_->revision(), this, from);
             groupNames_[-id] = groupLegendName(g);
             out.push_back(&agg.mean());
+            if (from == SIZE_MAX) continue;  // nothing changed since this chart last drew it
             for (auto& [key, e] : entries_) {
                 if (e.runId != -id) continue;
-                // The caches revisit their last bucket anyway; earlier changes start over.
+                // The decimation resumes at the bucket that holds the first changed record.
                 for (DecimateCache* cache : {&e.decimation, &e.loCache, &e.hiCache})
-                    if (from < cache->resumeIndex) cache->valid = false;
+                    cache->changedFrom = std::min(cache->changedFrom, from);
                 if (from < e.ema.size()) e.ema.clear(), e.emaState = {};
                 if (from < e.symRaw.size()) e.symRaw.resize(from);
                 if (from < e.symEma.size()) e.symEma.clear();
@@ -324,8 +333,7 @@ class QtChartPanel final : public ChartPanel {
                 e.bandScanned = std::min(e.bandScanned, from);
             }
         }
-        for (auto it = aggregates_.begin(); it != aggregates_.end();)
-            it = live.count(it->first) ? std::next(it) : aggregates_.erase(it);
+        aggregates_->prune(live, store_->revision());
         const QString title = options_.presentation && !live.empty()
                                   ? spec_.title + tr(" (band: %1)").arg(QString::fromUtf8(kBandName))
                                   : spec_.title;
@@ -715,12 +723,12 @@ class QtChartPanel final : public ChartPanel {
     // transformed on such an axis); nulls for any other entry.
     std::pair<const std::vector<double>*, const std::vector<double>*> bandData(SeriesEntry& e) {
         if (!e.band || e.runId >= 0) return {nullptr, nullptr};
-        const auto it = aggregates_.find(-e.runId);
-        if (it == aggregates_.end()) return {nullptr, nullptr};
-        const int c = it->second.mean().column(e.column);
+        const GroupAggregate* a = aggregates_->find(-e.runId);
+        if (!a) return {nullptr, nullptr};
+        const int c = a->mean().column(e.column);
         if (c < 0) return {nullptr, nullptr};
-        const std::vector<double>* lo = &it->second.lo(c);
-        const std::vector<double>* hi = &it->second.hi(c);
+        const std::vector<double>* lo = &a->lo(c);
+        const std::vector<double>* hi = &a->hi(c);
         if (!symLog()) return {lo, hi};
         extendSymLog(*lo, e.symLo);
         extendSymLog(*hi, e.symHi);
@@ -803,11 +811,11 @@ class QtChartPanel final : public ChartPanel {
                 value += QStringLiteral(" (iteration %1)").arg(static_cast<long>(r->data[0][i]));
             if (options_.smoothing > 0 && i < e.ema.size())
                 value += QStringLiteral(" (smoothed %1)").arg(e.ema[i], 0, 'g', 6);
-            if (const auto it = aggregates_.find(-e.runId); e.runId < 0 && it != aggregates_.end())
+            if (const GroupAggregate* a = e.runId < 0 ? aggregates_->find(-e.runId) : nullptr)
                 value += tr(" (mean of %1 seeds, %2 – %3)")
-                             .arg(i < it->second.seeds().size() ? it->second.seeds()[i] : 0)
-                             .arg(it->second.lo(c)[i], 0, 'g', 4)
-                             .arg(it->second.hi(c)[i], 0, 'g', 4);
+                             .arg(i < a->seeds().size() ? a->seeds()[i] : 0)
+                             .arg(a->lo(c)[i], 0, 'g', 4)
+                             .arg(a->hi(c)[i], 0, 'g', 4);
             const QColor colour = e.series->pen().color();
             rows += QStringLiteral("<tr><td><font color=\"%1\">&#9632;</font> %2</td>"
                                    "<td align=right>&nbsp;%3</td></tr>")
@@ -893,7 +901,8 @@ class QtChartPanel final : public ChartPanel {
     QAbstractAxis* xAxis_ = nullptr;
     QAbstractAxis* yAxis_ = nullptr;
     std::map<QString, SeriesEntry> entries_;
-    std::map<int, GroupAggregate> aggregates_;  // by the id of each drawn group's first seed
+    // The groups' aggregates: the chart area's, shared by its charts; a chart alone its own.
+    std::shared_ptr<AggregateCache> aggregates_ = std::make_shared<AggregateCache>();
     std::map<int, QString> groupNames_;         // legend names of the drawn groups (by -id)
     std::set<QString> hidden_;  // legend keys: "m:<metric>", "r:<run id>"
     LegendBar* legend_ = nullptr;

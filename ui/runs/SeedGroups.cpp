@@ -130,4 +130,41 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
     return from;
 }
 
+const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revision,
+                                             const void* consumer, std::size_t& changedFrom) {
+    Entry& e = entries_[g.first().id];
+    if (e.revision != revision) {
+        const std::size_t from = e.aggregate.update(g.members);
+        e.revision = revision;
+        for (auto& [c, pending] : e.pending)
+            pending = std::min(pending, from);
+    }
+    const auto it = e.pending.find(consumer);
+    if (it == e.pending.end()) {
+        changedFrom = 0;
+        e.pending.emplace(consumer, SIZE_MAX);
+    } else {
+        changedFrom = it->second;
+        it->second = SIZE_MAX;
+    }
+    return e.aggregate;
+}
+
+const GroupAggregate* AggregateCache::find(int firstId) const {
+    const auto it = entries_.find(firstId);
+    return it == entries_.end() ? nullptr : &it->second.aggregate;
+}
+
+void AggregateCache::prune(const std::set<int>& live, quint64 revision) {
+    for (auto it = entries_.begin(); it != entries_.end();)
+        it = live.count(it->first) || it->second.revision == revision ? std::next(it)
+                                                                      : entries_.erase(it);
+}
+
+void AggregateCache::forget(const void* consumer) {
+    for (auto& [id, e] : entries_)
+        e.pending.erase(consumer);
+}
+
 }  // namespace ade::ui
+

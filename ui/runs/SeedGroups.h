@@ -7,6 +7,8 @@
 #include <QString>
 
 #include <cstddef>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,7 +40,7 @@ QString meanSdText(const SeedStats& s);
 
 // The band the charts and figures draw around a group's mean curve, said on the chart.
 inline constexpr const char* kBandName = "min–max";
-// The legend's words for a group: "none (mean of 3 seeds, band: min–max)".
+// The legend's words for a group: "none · 3 seeds" (the band is named once, by the legend).
 QString groupLegendName(const SeedGroup& g);
 
 // One group's curves, record by record: the mean over the seeds that have record i, their sd,
@@ -64,6 +66,31 @@ class GroupAggregate {
     std::vector<int> count_;
     std::vector<int> memberIds_;
     std::size_t stable_ = 0;  // records below this index are final
+};
+
+// The group aggregates of one window, shared by its charts: each group's aggregate is brought up
+// to date once per store revision (not once per chart), and each consumer (a chart) learns from
+// which record on the values changed since it last asked, so that its decimation resumes there.
+class AggregateCache {
+  public:
+    // Group `g`'s aggregate, up to date for the store's `revision`; `changedFrom` gets the first
+    // record whose values may have changed since `consumer` last asked (0 the first time).
+    const GroupAggregate& update(const SeedGroup& g, quint64 revision, const void* consumer,
+                                 std::size_t& changedFrom);
+    const GroupAggregate* find(int firstId) const;  // by the id of the group's first seed
+    // Drops the groups neither in `live` nor brought up to date for `revision` (another chart
+    // draws those).
+    void prune(const std::set<int>& live, quint64 revision);
+    void forget(const void* consumer);  // a chart that goes
+    void clear() { entries_.clear(); }
+
+  private:
+    struct Entry {
+        GroupAggregate aggregate;
+        quint64 revision = ~0ull;
+        std::map<const void*, std::size_t> pending;  // per consumer: first changed record
+    };
+    std::map<int, Entry> entries_;
 };
 
 }  // namespace ade::ui
