@@ -20,6 +20,7 @@
 #include "charts/Decimate.h"
 #include "charts/SymLog.h"
 #include "charts/Ticks.h"
+#include "base/RichText.h"
 #include "Configs.h"
 
 #include <QFontMetricsF>
@@ -78,6 +79,39 @@ class TestCharts : public QObject {
         for (int i = 1; i < pts.size(); ++i)
             QVERIFY(pts[i].x() >= pts[i - 1].x());
     }
+    // The papers' notation is drawn with real subscripts: in the chart's title, its legend and
+    // its axis title; a run's name with an underscore is left as it is.
+    void notationHasSubscripts() {
+        QCOMPARE(subscriptHtml(QStringLiteral("‖W_Q‖_F")), QStringLiteral("‖W<sub>Q</sub>‖<sub>F</sub>"));
+        QCOMPARE(subscriptHtml(QStringLiteral("x_{ij} < 1")), QStringLiteral("x<sub>ij</sub> &lt; 1"));
+        QCOMPARE(subscriptHtml(QStringLiteral("plain")), QString());
+        QCOMPARE(subscriptHtml(QStringLiteral("a _ b")), QString());
+        RunStore s;
+        const ade::Config b = adetest::configFrom({{"experiment", "b"}});
+        const int id = s.addRun(QStringLiteral("none_seed1"), b);
+        s.setColumns(id, {"iteration", "norm_WQ", "norm_WK"});
+        s.appendRows(id, {{0, 1.0, 1.0}, {1, 2.0, 1.5}});
+        s.appendRows(s.addRun(QStringLiteral("power_seed1"), b), {});
+        ChartSpec norms;
+        for (const ChartSpec& spec : chartSpecsFor({"b"}))
+            if (spec.title.startsWith(QStringLiteral("Weight norms"))) norms = spec;
+        QVERIFY(!norms.id.isEmpty());
+        std::unique_ptr<ChartPanel> p(createChartPanel(norms));
+        p->refresh(s, true);
+        QChart* chart = p->findChild<QChartView*>()->chart();
+        QVERIFY2(chart->title().contains(QStringLiteral("<sub>Q</sub>")), qPrintable(chart->title()));
+        bool metric = false;
+        QStringList keys;
+        for (const LegendEntry& e : p->legendEntries())
+            keys << e.key;
+        QVERIFY2(keys.contains(QStringLiteral("m:norm_WQ")), qPrintable(keys.join(' ') + QStringLiteral(" / ") + p->seriesNames().join('|')));
+        for (const LegendEntry& e : p->legendEntries()) {
+            if (e.key == QStringLiteral("m:norm_WQ")) metric = e.notation;
+            if (e.key.startsWith(QStringLiteral("r:"))) QVERIFY(!e.notation);  // "none_seed1"
+        }
+        QVERIFY(metric);
+    }
+
     // The incremental decimation gives what a full pass gives: after records from the middle
     // on changed (a group's mean while slower seeds catch up), and after the floor of a log
     // axis moved (applied to the output only).
@@ -329,7 +363,7 @@ class TestCharts : public QObject {
         const QString text = p->crosshairText();
         QVERIFY2(text.contains("iteration") && text.contains("alpha") && text.contains("beta"),
                  qPrintable(text));
-        QVERIFY(text.contains(QStringLiteral("train loss L_n(θ)")));
+        QVERIFY2(text.contains(QStringLiteral("train loss L<sub>n</sub>(θ)")), qPrintable(text));
         // Log x ends where the data end (1500), not at the next power of ten.
         ChartOptions o = p->options();
         o.logX = true;

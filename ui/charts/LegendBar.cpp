@@ -2,16 +2,80 @@
 
 #include <QEvent>
 #include <QPainter>
+#include <QStyleOptionToolButton>
+#include <QStylePainter>
+#include <QTextDocument>
 #include <QToolButton>
+
+#include <cmath>
+
+#include "base/RichText.h"
 
 namespace ade::ui {
 
 bool sameLegendEntry(const LegendEntry& a, const LegendEntry& b) {
     return a.key == b.key && a.label == b.label && a.tip == b.tip && a.pen == b.pen &&
-           a.swatch == b.swatch && a.band == b.band && a.hidden == b.hidden;
+           a.swatch == b.swatch && a.band == b.band && a.hidden == b.hidden &&
+           a.notation == b.notation;
 }
 
 namespace {
+
+// A legend entry's button: its sample and its label, drawn as rich text when the label is
+// notation with subscripts ("‖W_Q‖_F" as ‖W<sub>Q</sub>‖<sub>F</sub>); otherwise a plain tool
+// button. text() stays the plain label (accessibility, tests).
+class LegendButton : public QToolButton {
+  public:
+    using QToolButton::QToolButton;
+    void setRich(const QString& html) {
+        rich_ = html;
+        doc_.setDefaultFont(font());
+        doc_.setDocumentMargin(0);
+        doc_.setHtml(html);
+        updateGeometry();
+        update();
+    }
+    bool rich() const { return !rich_.isEmpty() && !shortened_; }
+    void setShortened(bool on) { shortened_ = on; }
+    // The label's width as drawn.
+    int labelWidth(const QString& plain) const {
+        if (rich_.isEmpty()) return fontMetrics().horizontalAdvance(plain);
+        return static_cast<int>(std::ceil(doc_.idealWidth()));
+    }
+    QSize sizeHint() const override {
+        QSize s = QToolButton::sizeHint();
+        if (rich_.isEmpty()) return s;
+        s.setWidth(s.width() - fontMetrics().horizontalAdvance(text()) + labelWidth(text()));
+        s.setHeight(std::max(s.height(), static_cast<int>(std::ceil(doc_.size().height())) + 4));
+        return s;
+    }
+
+  protected:
+    void changeEvent(QEvent* e) override {
+        QToolButton::changeEvent(e);
+        if (e->type() == QEvent::FontChange && !rich_.isEmpty()) setRich(rich_);
+    }
+    void paintEvent(QPaintEvent* e) override {
+        if (!rich()) return QToolButton::paintEvent(e);
+        QStylePainter p(this);
+        QStyleOptionToolButton opt;
+        initStyleOption(&opt);
+        opt.text.clear();
+        opt.icon = QIcon();
+        p.drawComplexControl(QStyle::CC_ToolButton, opt);  // the hover panel only
+        const QSize is = iconSize();
+        const int x = 4, y = (height() - is.height()) / 2;
+        p.drawPixmap(x, y, icon().pixmap(is, devicePixelRatioF()));
+        const QSizeF ds = doc_.size();
+        p.translate(x + is.width() + 4, (height() - ds.height()) / 2);
+        doc_.drawContents(&p);
+    }
+
+  private:
+    QString rich_;
+    QTextDocument doc_;
+    bool shortened_ = false;
+};
 
 QIcon sample(const LegendEntry& e, qreal dpr) {
     const QSize size(26, 12);
@@ -102,8 +166,9 @@ int LegendBar::flow(int width, bool apply) const {
         // The button's width for its full label (its text may be a shortened one).
         const QString& full = entries_[i].label;
         const QFontMetrics fm = b->fontMetrics();
-        const int chrome = b->sizeHint().width() - fm.horizontalAdvance(b->text());
-        QSize size(chrome + fm.horizontalAdvance(full), b->sizeHint().height());
+        auto* lb = static_cast<LegendButton*>(b);
+        const int chrome = b->sizeHint().width() - lb->labelWidth(b->text());
+        QSize size(chrome + lb->labelWidth(full), b->sizeHint().height());
         const int room = std::max(40, width - 2 * margin);
         if (x > margin && x + size.width() > width - margin) {  // wrap
             x = margin;
@@ -116,6 +181,7 @@ int LegendBar::flow(int width, bool apply) const {
             const QString shown =
                 shorten ? fm.elidedText(full, Qt::ElideRight, std::max(10, room - chrome)) : full;
             if (b->text() != shown) b->setText(shown);
+            lb->setShortened(shorten);  // a cut label is drawn as plain text
             b->setGeometry(QRect(QPoint(x, y), size));
         }
         x += size.width() + gap;
@@ -137,7 +203,7 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
     }
     buttons_.clear();
     for (const LegendEntry& e : entries_) {
-        auto* b = new QToolButton(this);
+        auto* b = new LegendButton(this);
         b->setObjectName(QStringLiteral("legend:") +
                          (e.key.startsWith(QStringLiteral("m:")) ? e.key.mid(2) : e.label));
         b->setAutoRaise(true);
@@ -148,6 +214,9 @@ void LegendBar::setEntries(const std::vector<LegendEntry>& entries) {
         QFont f = font();
         f.setStrikeOut(e.hidden);
         b->setFont(f);
+        if (e.notation)
+            if (const QString html = subscriptHtml(e.label); !html.isEmpty())
+                b->setRich(e.hidden ? QStringLiteral("<s>") + html + QStringLiteral("</s>") : html);
         QString tip = e.hidden ? tr("Show %1").arg(e.label) : tr("Hide %1").arg(e.label);
         if (!e.tip.isEmpty()) tip = QStringLiteral("%1\n%2").arg(e.tip, tip);
         if (e.key.startsWith(QStringLiteral("note:"))) tip = e.tip;  // explains, hides nothing

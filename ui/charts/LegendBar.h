@@ -21,6 +21,7 @@ struct LegendEntry {
     bool swatch = false;  // a run: a filled square, or a line in the pen's style when not solid
     bool band = false;    // a run's mean over seeds (with swatch): a line over a light band
     bool hidden = false;
+    bool notation = false;  // the label is a metric's notation: "_x" drawn as a subscript
 };
 
 bool sameLegendEntry(const LegendEntry& a, const LegendEntry& b);

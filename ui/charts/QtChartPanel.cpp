@@ -32,6 +32,7 @@
 #include "charts/InteractiveChartView.h"
 #include "charts/LegendBar.h"
 #include "base/Palette.h"
+#include "base/RichText.h"
 #include "charts/QtSeriesEntry.h"
 #include "charts/SymLog.h"
 #include "charts/Ticks.h"
@@ -61,7 +62,7 @@ class QtChartPanel final : public ChartPanel {
         options_.logY = spec.scale == ade::AxisScale::Log;
         chart_ = new QChart();
         chart_->setAnimationOptions(QChart::NoAnimation);
-        chart_->setTitle(spec.title);
+        setChartTitle(spec.title);
         chart_->legend()->hide();  // LegendBar instead: compact, and no relayout per frame
         chart_->layout()->setContentsMargins(0, 0, 0, 0);
         chart_->setMargins(QMargins(4, 4, 8, 4));
@@ -191,6 +192,16 @@ class QtChartPanel final : public ChartPanel {
         }
         return it->second;
     }
+    // The papers' notation drawn: "‖W_Q‖_F" with real subscripts (rich text), else as it is.
+    static QString shownText(const QString& plain) {
+        const QString html = subscriptHtml(plain);
+        return html.isEmpty() ? plain : html;
+    }
+    void setChartTitle(const QString& plain) {
+        if (plain == titlePlain_) return;
+        titlePlain_ = plain;
+        chart_->setTitle(shownText(plain));
+    }
     bool accepts(const RunRecord& r, const std::string& c) { return described(r, c).accepted; }
     QString label(const RunRecord& r, const std::string& c) { return described(r, c).label; }
     QString meaning(const RunRecord& r, const std::string& c) { return described(r, c).meaning; }
@@ -236,7 +247,7 @@ class QtChartPanel final : public ChartPanel {
             yAxis_ = make(options_.logY, false);
         }
         xAxis_->setTitleText(options_.wallTime ? tr("wall time (s)") : tr("iteration"));
-        yAxis_->setTitleText(spec_.yLabel);
+        yAxis_->setTitleText(shownText(spec_.yLabel));
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
         for (auto& [key, e] : entries_) {
@@ -301,7 +312,7 @@ class QtChartPanel final : public ChartPanel {
         const auto visible = store_->visibleRuns();
         if (!options_.seedBands) {
             aggregates_->forget(this);  // asked again, it starts from record 0
-            if (chart_->title() != spec_.title) chart_->setTitle(spec_.title);
+            setChartTitle(spec_.title);
             return visible;
         }
         std::vector<const RunRecord*> out;
@@ -337,7 +348,7 @@ class QtChartPanel final : public ChartPanel {
         const QString title = options_.presentation && !live.empty()
                                   ? spec_.title + tr(" (band: %1)").arg(QString::fromUtf8(kBandName))
                                   : spec_.title;
-        if (chart_->title() != title) chart_->setTitle(title);
+        setChartTitle(title);
         return out;
     }
     QString runName(const RunRecord& r) const {
@@ -475,6 +486,7 @@ class QtChartPanel final : public ChartPanel {
                     break;
                 }
             e.key = QStringLiteral("m:") + QString::fromStdString(c);
+            e.notation = true;  // drawn with its subscripts
             e.pen = QPen(single ? seriesColor(i, options_.presentation) : QColor(60, 60, 60),
                          options_.presentation ? 3 : 2, paletteStyle(i));
             e.hidden = hidden_.count(e.key) > 0;
@@ -819,8 +831,8 @@ class QtChartPanel final : public ChartPanel {
             const QColor colour = e.series->pen().color();
             rows += QStringLiteral("<tr><td><font color=\"%1\">&#9632;</font> %2</td>"
                                    "<td align=right>&nbsp;%3</td></tr>")
-                        .arg(colour.name(), (runName(*r) + QStringLiteral(" · ") + label(*r, e.column))
-                                                .toHtmlEscaped(),
+                        .arg(colour.name(),
+                             (runName(*r) + QStringLiteral(" · ")).toHtmlEscaped() + richLabel(label(*r, e.column)),
                              value);
         }
         if (rows.isEmpty()) return hideCrosshair();
@@ -918,6 +930,7 @@ class QtChartPanel final : public ChartPanel {
     QGraphicsSimpleTextItem* cursorText_ = nullptr;
     double cursorX_ = std::numeric_limits<double>::quiet_NaN();
     QString cursorLabel_;
+    QString titlePlain_;  // the title as written (shown with its subscripts)
 };
 
 }  // namespace
