@@ -359,7 +359,7 @@ void ChartArea::resizeEvent(QResizeEvent* event) {
 int ChartArea::minPanelHeight() const {
     // Title, tick labels and axis title take about five lines; the plot keeps about seven.
     const QFontMetrics fm(font());
-    return static_cast<int>(fm.height() * (presentation_ ? 1.5 : 0.9) * 12 + 24);
+    return static_cast<int>(fm.height() * (presentation_ ? 1.5 * 10 : 0.9 * 12) + 24);
 }
 
 void ChartArea::updateLegend() {
@@ -396,8 +396,9 @@ void ChartArea::fitBars() {
     // scrolls; the footer: up to a third.
     const int w = legendScroll_->width() > 0 ? legendScroll_->width() : width();
     const int need = legend_->entries().empty() ? 0 : legend_->heightForWidth(w);
-    const int line = QFontMetrics(legend_->font()).height() + 8;
-    const int cap = std::max(2 * line, height() / 4);
+    const int line = legend_->lineHeight();
+    // (A fifth in presentation mode: the class reads the curves first.) Whole lines only.
+    const int cap = std::max(2, height() / (presentation_ ? 5 : 4) / std::max(1, line)) * line + 2;
     legendScroll_->setVisible(need > 0);
     if (need > 0 && legendScroll_->height() != std::min(need, cap))
         legendScroll_->setFixedHeight(std::min(need, cap));

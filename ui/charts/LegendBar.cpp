@@ -144,6 +144,10 @@ QSize LegendBar::minimumSizeHint() const {
     return {0, heightForWidth(width() > 0 ? width() : 400)};
 }
 
+int LegendBar::lineHeight() const {
+    return buttons_.empty() ? fontMetrics().height() + 8 : buttons_.front()->sizeHint().height();
+}
+
 int LegendBar::heightForWidth(int w) const {
     return flow(w, false);
 }

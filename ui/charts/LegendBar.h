@@ -36,6 +36,7 @@ class LegendBar : public QWidget {
     QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
+    int lineHeight() const;  // one line of entries (a cap on the height shows whole lines)
 
   signals:
     void toggled(const QString& key);

@@ -345,10 +345,7 @@ class QtChartPanel final : public ChartPanel {
             }
         }
         aggregates_->prune(live, store_->revision());
-        const QString title = options_.presentation && !live.empty()
-                                  ? spec_.title + tr(" (band: %1)").arg(QString::fromUtf8(kBandName))
-                                  : spec_.title;
-        setChartTitle(title);
+        setChartTitle(spec_.title);  // what a band is, the legend says once
         return out;
     }
     QString runName(const RunRecord& r) const {
