@@ -144,12 +144,14 @@ class ProgressObserver final : public RunObserver {
   public:
     ProgressObserver(int index, long iterations, const PlanRunOptions& o)
         : index_(index), iterations_(iterations), options_(o) {}
+    void onStart(const std::vector<std::string>& columns) override { columns_ = columns; }
     void onRecord(const std::vector<double>& row) override {
         if (options_.progress)
-            options_.progress({index_, static_cast<long>(row[0]), iterations_, &row});
+            options_.progress({index_, static_cast<long>(row[0]), iterations_, &row, &columns_});
     }
 
   private:
+    std::vector<std::string> columns_;
     int index_;
     long iterations_;
     const PlanRunOptions& options_;

@@ -59,7 +59,8 @@ struct ProgressEvent {
     int runIndex;
     long iteration;
     long iterations;
-    const std::vector<double>* row;  // latest record, may be null
+    const std::vector<double>* row;                     // latest record, may be null
+    const std::vector<std::string>* columns = nullptr;  // the record's column names
 };
 
 struct PlanRunOptions {
