@@ -27,7 +27,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, ffmpeg")  # ffmpeg: MP4 and GIF animations
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
+# ffmpeg: MP4 and GIF animations; python3-numpy: the Python module attention_explorer (in
+# /usr/lib/python3/dist-packages when the tree builds it, python/CMakeLists.txt), whose results
+# are NumPy arrays; python3-pandas: its DataFrames.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, ffmpeg, python3-numpy")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb, python3-pandas")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)

@@ -80,6 +80,14 @@ else
   ko "installed GUI --version"
 fi
 
+# The Python module (a tree built with ADE_BUILD_PYTHON): Debian's python3 imports it from the
+# moved prefix and finds the presets installed beside it.
+if [ -d "$build/python/attention_explorer" ]; then
+  pkg="$work/moved/lib/python3/dist-packages"
+  check "installed Python module lists the installed presets" env PYTHONPATH="$pkg" /usr/bin/python3 \
+    -B -c "import attention_explorer as ae; assert ' '.join(sorted(p['name'] for p in ae.presets())) + ' ' == '$expected'"
+fi
+
 # The build tree's programs: the staged copy beside them, no source path compiled in.
 got="$(presets_of "$build/app/attention-explorer-cli")"
 check "build-tree CLI lists the presets without ADE_RESOURCES" test "$got" = "$expected"
