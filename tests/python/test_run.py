@@ -80,6 +80,15 @@ class SameNumbersAsTheCli(unittest.TestCase):
         self.assertTrue(all(r.label in (c["run"], c["other"]) for c in r.claims))
         self.assertTrue((self.py_out / "session.json").is_file())
 
+    def test_without_pandas_arrays_only(self):
+        import sys
+        from unittest import mock
+        with mock.patch.dict(sys.modules, {"pandas": None}):  # `import pandas` fails
+            runs = ae.run(preset=PRESET, set={"iterations": 3}, seeds=1)
+            self.assertEqual(runs[0].records, 4)
+            with self.assertRaises(ImportError):
+                runs[0].dataframe()
+
     def test_dataframe_when_pandas_is_there(self):
         try:
             import pandas  # noqa: F401
@@ -163,7 +172,17 @@ class OnRecordStopsTheRun(unittest.TestCase):
 
 
 class CtrlCStopsTheRun(unittest.TestCase):
+    def setUp(self):
+        # Python's own handler (KeyboardInterrupt), also when ctest was started with SIGINT
+        # ignored (a background job of a shell script), which Python would then keep.
+        self.previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def tearDown(self):
+        signal.signal(signal.SIGINT, self.previous)
+
     def test_sigint_returns_the_records_so_far(self):
+        # The thread that sends the signal runs Python code while run() trains: it would never
+        # run (and the run of 10^9 iterations never end) if the GIL were held while training.
         started = threading.Event()
 
         def interrupt():
