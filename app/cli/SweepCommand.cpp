@@ -28,67 +28,20 @@ int say(int code, const std::string& message) {
     return code;
 }
 
-Objective objectiveOf(const CliArgs& a, Objective o = {}) {
-    if (!a.metric.empty()) o.metric = a.metric;
-    if (!a.stat.empty()) o.stat = a.stat;
-    if (a.higherBetter) o.lowerIsBetter = false;
-    return o;
-}
-
-// A metric the experiment never reports is a typo: say which ones it has.
-bool checkMetric(const std::string& experiment, const std::string& metric, std::string* error) {
-    if (metric.empty()) return true;
-    std::string names;
-    for (const auto& m : metricsOf(experiment)) {
-        if (m.column == metric) return true;
-        names += (names.empty() ? "" : ", ") + m.column;
-    }
-    *error = "--metric: experiment " + experiment + " has no metric '" + metric + "'; it has " +
-             names;
-    return false;
-}
-
-std::optional<SweepDesign> designOf(const CliArgs& a, const Plan& plan, bool* presetSweep,
-                                    std::string* error) {
-    SweepDesign d;
-    *presetSweep = a.varies.empty() && plan.sweep.has_value();
-    if (*presetSweep) {
-        d = designFromSweepSpec(*plan.sweep);
-    } else {
-        if (a.varies.empty()) {
-            *error = "sweep needs at least one --vary KEY=VALUES (the preset has no sweep)";
-            return std::nullopt;
-        }
-        bool random = false;
-        for (const auto& v : a.varies) {
-            auto axis = parseAxis(v, error);
-            if (!axis) return std::nullopt;
-            random = random || axis->kind == AxisSpec::Kind::Random;
-            d.axes.push_back(std::move(*axis));
-        }
-        // The power law of the first key (the scaling-law view), for grids of numbers.
-        if (!random && !a.halving) {
-            d.fitX = d.axes.front().key;
-            const ExperimentInfo* info = findExperiment(plan.runs.front().config.experiment());
-            d.fitY = plan.sweep ? plan.sweep->fitY
-                     : !a.metric.empty() ? a.metric
-                     : info ? info->headlineMetric : "excess_risk";
-        }
-    }
-    if (a.seeds > 0) d.seeds = a.seeds;
-    d.samples = a.samples;
-    if (a.sampleSeed >= 0) d.sampleSeed = static_cast<std::uint64_t>(a.sampleSeed);
-    d.objective = objectiveOf(a);
-    if (!checkMetric(plan.runs.front().config.experiment(), d.objective.metric, error))
-        return std::nullopt;
-    d.halving.enabled = a.halving;
-    if (a.eta > 0) d.halving.eta = a.eta;
-    d.halving.minIterations = a.minIterations;
-    if (!a.halving && (a.eta > 0 || a.minIterations > 0)) {
-        *error = "--eta and --min-iterations belong to --halving";
-        return std::nullopt;
-    }
-    return d;
+// The sweep the options ask for (core/sweep: SweepAsk).
+SweepAsk askOf(const CliArgs& a) {
+    SweepAsk ask;
+    ask.varies = a.varies;
+    ask.seeds = a.seeds;
+    ask.samples = a.samples;
+    ask.sampleSeed = a.sampleSeed;
+    ask.metric = a.metric;
+    ask.stat = a.stat;
+    ask.higherBetter = a.higherBetter;
+    ask.halving = a.halving;
+    ask.eta = a.eta;
+    ask.minIterations = a.minIterations;
+    return ask;
 }
 
 int reportOutcomes(const Plan& plan, const SweepDesign& design,
@@ -306,10 +259,10 @@ int collect(const CliArgs& a, const fs::path& dir) {
                 dir.string().c_str(), static_cast<long>(done), n,
                 folder->design.fitX.empty() ? "" : ", fit.json");
     SweepDesign shown = folder->design;
-    shown.objective = objectiveOf(a, folder->design.objective);
+    shown.objective = objectiveOf(askOf(a), folder->design.objective);
     if (!folder->finished.empty() &&
-        !checkMetric(folder->finished.front().run.config.experiment(), shown.objective.metric,
-                     &error))
+        !checkObjectiveMetric(folder->finished.front().run.config.experiment(),
+                              shown.objective.metric, &error))
         return say(ExitInvalid, error);
     const auto finished = [&] {
         std::vector<RunOutcome> ok;
@@ -381,7 +334,7 @@ int runSweepCommand(const CliArgs& a, const Plan& plan) {
                                 "--backend slurm");
     std::string error;
     bool presetSweep = false;
-    const auto design = designOf(a, plan, &presetSweep, &error);
+    const auto design = sweepDesignOf(plan, askOf(a), &presetSweep, &error);
     if (!design) return say(ExitInvalid, error);
     const auto tasks = expandDesign(plan, *design, &error);
     if (!tasks) return say(ExitInvalid, error);

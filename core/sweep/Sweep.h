@@ -93,6 +93,32 @@ std::vector<std::vector<std::pair<std::string, std::string>>> randomSamples(
 std::optional<std::vector<PlannedRun>> expandDesign(const Plan& plan, const SweepDesign& design,
                                                     std::string* error);
 
+// What a user asks of a sweep beside its plan: the CLI's --vary, --seeds, --samples,
+// --sample-seed, --metric, --stat, --higher-better, --halving, --eta and --min-iterations (the
+// Python module's sweep() takes the same). 0, -1 and "" leave the design's own value.
+struct SweepAsk {
+    std::vector<std::string> varies;  // "KEY=VALUES" (parseAxis); empty: the preset's sweep
+    int seeds = 0;
+    int samples = 0;
+    long long sampleSeed = -1;
+    std::string metric, stat;
+    bool higherBetter = false;
+    bool halving = false;
+    int eta = 0;
+    long minIterations = 0;
+};
+// The objective asked for, over `base` (a sweep folder's own when collecting).
+Objective objectiveOf(const SweepAsk& ask, Objective base = {});
+// A metric the experiment never reports is a typo: false, with the metrics it has in `error`.
+bool checkObjectiveMetric(const std::string& experiment, const std::string& metric,
+                          std::string* error);
+// The design of a sweep of `plan`: the preset's own sweep when nothing is varied
+// (`presetSweep`), else the varied keys, with a power-law fit of the first for a grid of numbers
+// (the scaling-law view); the seeds, samples, objective and halving asked. nullopt with the
+// message the CLI prints when an axis, the metric or the halving options are invalid.
+std::optional<SweepDesign> sweepDesignOf(const Plan& plan, const SweepAsk& ask, bool* presetSweep,
+                                         std::string* error);
+
 // One config of a sweep (its varied values and run label) over its seeds.
 struct ConfigResult {
     std::string label;                                        // the plan's run name

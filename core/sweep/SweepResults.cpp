@@ -1,5 +1,5 @@
-// What a tuner reads from a sweep's outcomes: each config's objective over its seeds (mean, sd)
-// and the ranking, best first.
+// What a tuner asks of a sweep and reads from its outcomes: the design and objective asked for
+// (SweepAsk), each config's objective over its seeds (mean, sd) and the ranking, best first.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -9,6 +9,69 @@
 #include "sweep/Sweep.h"
 
 namespace ade {
+
+Objective objectiveOf(const SweepAsk& ask, Objective o) {
+    if (!ask.metric.empty()) o.metric = ask.metric;
+    if (!ask.stat.empty()) o.stat = ask.stat;
+    if (ask.higherBetter) o.lowerIsBetter = false;
+    return o;
+}
+
+bool checkObjectiveMetric(const std::string& experiment, const std::string& metric,
+                          std::string* error) {
+    if (metric.empty()) return true;
+    std::string names;
+    for (const auto& m : metricsOf(experiment)) {
+        if (m.column == metric) return true;
+        names += (names.empty() ? "" : ", ") + m.column;
+    }
+    *error = "--metric: experiment " + experiment + " has no metric '" + metric + "'; it has " +
+             names;
+    return false;
+}
+
+std::optional<SweepDesign> sweepDesignOf(const Plan& plan, const SweepAsk& ask, bool* presetSweep,
+                                         std::string* error) {
+    SweepDesign d;
+    *presetSweep = ask.varies.empty() && plan.sweep.has_value();
+    if (*presetSweep) {
+        d = designFromSweepSpec(*plan.sweep);
+    } else {
+        if (ask.varies.empty()) {
+            *error = "sweep needs at least one --vary KEY=VALUES (the preset has no sweep)";
+            return std::nullopt;
+        }
+        bool random = false;
+        for (const auto& v : ask.varies) {
+            auto axis = parseAxis(v, error);
+            if (!axis) return std::nullopt;
+            random = random || axis->kind == AxisSpec::Kind::Random;
+            d.axes.push_back(std::move(*axis));
+        }
+        // The power law of the first key (the scaling-law view), for grids of numbers.
+        if (!random && !ask.halving) {
+            d.fitX = d.axes.front().key;
+            const ExperimentInfo* info = findExperiment(plan.runs.front().config.experiment());
+            d.fitY = plan.sweep ? plan.sweep->fitY
+                     : !ask.metric.empty() ? ask.metric
+                     : info ? info->headlineMetric : "excess_risk";
+        }
+    }
+    if (ask.seeds > 0) d.seeds = ask.seeds;
+    d.samples = ask.samples;
+    if (ask.sampleSeed >= 0) d.sampleSeed = static_cast<std::uint64_t>(ask.sampleSeed);
+    d.objective = objectiveOf(ask);
+    if (!checkObjectiveMetric(plan.runs.front().config.experiment(), d.objective.metric, error))
+        return std::nullopt;
+    d.halving.enabled = ask.halving;
+    if (ask.eta > 0) d.halving.eta = ask.eta;
+    d.halving.minIterations = ask.minIterations;
+    if (!ask.halving && (ask.eta > 0 || ask.minIterations > 0)) {
+        *error = "--eta and --min-iterations belong to --halving";
+        return std::nullopt;
+    }
+    return d;
+}
 
 std::string objectiveMetric(const Objective& objective, const RunOutcome& outcome) {
     if (!objective.metric.empty()) return objective.metric;

@@ -177,7 +177,7 @@ def sweep(preset: str | None = None, config=None, set=None, vary=None, seeds: in
     out    the sweep folder (resumed when it holds this sweep)
     """
     sets = _sets(set)
-    o = _core.SweepOptions()
+    o = _core.SweepAsk()
     o.vary = _vary(vary)
     o.seeds = int(seeds or 0)
     o.samples = int(samples)
@@ -188,12 +188,10 @@ def sweep(preset: str | None = None, config=None, set=None, vary=None, seeds: in
     o.halving = bool(halving)
     o.eta = int(eta or 0)
     o.min_iterations = int(min_iterations or 0)
-    o.jobs = int(jobs)
-    o.out = os.fspath(out) if out else ""
-    extra = [w for v in o.vary for w in ("--vary", v)]
-    extra += ["--out", o.out] if o.out else []
-    o.command_line = _command("sweep", preset, config, sets, extra)
-    res = _core.sweep(_preset_dirs(), *_source(preset, config), sets, o)
+    folder = os.fspath(out) if out else ""
+    extra = [w for v in o.vary for w in ("--vary", v)] + (["--out", folder] if folder else [])
+    res = _core.sweep(_preset_dirs(), *_source(preset, config), sets, o, int(jobs), folder,
+                      _command("sweep", preset, config, sets, extra))
     if res["interrupted"]:
         warnings.warn("interrupted: the table holds the runs computed until Ctrl-C",
                       RuntimeWarning, stacklevel=2)

@@ -56,33 +56,34 @@ PYBIND11_MODULE(_core, m) {
         py::arg("sets"), py::arg("seeds"), py::arg("jobs"), py::arg("out"), py::arg("save_data"),
         py::arg("command_line"), py::arg("on_record"), py::arg("every"));
 
+    py::class_<ade::SweepAsk>(m, "SweepAsk")
+        .def(py::init<>())
+        .def_readwrite("vary", &ade::SweepAsk::varies)
+        .def_readwrite("seeds", &ade::SweepAsk::seeds)
+        .def_readwrite("samples", &ade::SweepAsk::samples)
+        .def_readwrite("sample_seed", &ade::SweepAsk::sampleSeed)
+        .def_readwrite("metric", &ade::SweepAsk::metric)
+        .def_readwrite("stat", &ade::SweepAsk::stat)
+        .def_readwrite("higher_is_better", &ade::SweepAsk::higherBetter)
+        .def_readwrite("halving", &ade::SweepAsk::halving)
+        .def_readwrite("eta", &ade::SweepAsk::eta)
+        .def_readwrite("min_iterations", &ade::SweepAsk::minIterations);
     m.def(
         "sweep",
         [](std::vector<std::string> dirs, std::string preset, std::string configJson,
-           std::string configFile, std::vector<std::string> sets, SweepOptions options) {
+           std::string configFile, std::vector<std::string> sets, ade::SweepAsk ask, int jobs,
+           std::string out, std::string commandLine) {
             SweepRequest r;
             r.source = {std::move(dirs), std::move(preset), std::move(configJson),
                         std::move(configFile), std::move(sets)};
-            r.options = std::move(options);
+            r.ask = std::move(ask);
+            r.jobs = jobs;
+            r.out = std::move(out);
+            r.commandLine = std::move(commandLine);
             return runSweep(r);
         },
         py::arg("dirs"), py::arg("preset"), py::arg("config_json"), py::arg("config_file"),
-        py::arg("sets"), py::arg("options"));
-    py::class_<SweepOptions>(m, "SweepOptions")
-        .def(py::init<>())
-        .def_readwrite("vary", &SweepOptions::vary)
-        .def_readwrite("seeds", &SweepOptions::seeds)
-        .def_readwrite("samples", &SweepOptions::samples)
-        .def_readwrite("sample_seed", &SweepOptions::sampleSeed)
-        .def_readwrite("metric", &SweepOptions::metric)
-        .def_readwrite("stat", &SweepOptions::stat)
-        .def_readwrite("higher_is_better", &SweepOptions::higherBetter)
-        .def_readwrite("halving", &SweepOptions::halving)
-        .def_readwrite("eta", &SweepOptions::eta)
-        .def_readwrite("min_iterations", &SweepOptions::minIterations)
-        .def_readwrite("jobs", &SweepOptions::jobs)
-        .def_readwrite("out", &SweepOptions::out)
-        .def_readwrite("command_line", &SweepOptions::commandLine);
+        py::arg("sets"), py::arg("ask"), py::arg("jobs"), py::arg("out"), py::arg("command_line"));
 
     m.def("load_run", &loadRunFolder, py::arg("dir"));
     m.def("load_session", &loadSessionFile, py::arg("file"));

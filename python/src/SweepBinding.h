@@ -8,27 +8,16 @@
 #include <vector>
 
 #include "RunBinding.h"
+#include "sweep/Sweep.h"
 
 namespace ade::python {
 
-struct SweepOptions {
-    std::vector<std::string> vary;  // "KEY=VALUES" (--vary); empty: the preset's own sweep
-    int seeds = 0;                  // 0: the design's
-    int samples = 0;
-    long long sampleSeed = -1;  // -1: 1
-    std::string metric, stat;   // "" = the headline metric, floor
-    bool higherBetter = false;
-    bool halving = false;
-    int eta = 0;  // 0 = 3
-    long minIterations = 0;
+struct SweepRequest {
+    PlanSource source;
+    SweepAsk ask;  // core/sweep/Sweep.h: the CLI's sweep options
     int jobs = 1;
     std::string out;  // "" = no sweep folder
     std::string commandLine;
-};
-
-struct SweepRequest {
-    PlanSource source;
-    SweepOptions options;
 };
 
 // {plan, metric, stat, lower_is_better, table (LoadBinding.h: rankedTable), rungs, fits,

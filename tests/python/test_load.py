@@ -96,6 +96,19 @@ class SweepLikeTheCli(unittest.TestCase):
         self.assertEqual(str(caught.exception), message)
 
 
+    def test_bad_objective_and_halving_are_the_clis_messages(self):
+        cases = [(["--vary", "lr=0.5,1", "--metric", "no_such"],
+                  dict(vary={"lr": [0.5, 1]}, metric="no_such")),
+                 (["--vary", "lr=0.5,1", "--eta", "2"], dict(vary={"lr": [0.5, 1]}, eta=2)),
+                 ([], {})]  # a preset without a sweep of its own and nothing varied
+        for cli_args, kwargs in cases:
+            with tempfile.TemporaryDirectory() as tmp:
+                message = cli_error("sweep", "--preset", PRESET, *cli_args, "--out", tmp)
+            with self.assertRaises(ValueError) as caught:
+                ae.sweep(preset=PRESET, **kwargs)
+            self.assertEqual(str(caught.exception), message)
+
+
 class CatalogueIsTheClis(unittest.TestCase):
     def test_presets(self):
         listed = [line.split()[0] for line in cli("presets").stdout.splitlines() if line.strip()]
