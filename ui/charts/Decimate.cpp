@@ -105,12 +105,109 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
     return out;
 }
 
+int pyramidLevel(std::size_t records, int pixels) {
+    const double per = static_cast<double>(records) / std::max(1, pixels);
+    if (per < (1u << LodPyramid::kFirstLevel)) return -1;
+    // Blocks no wider than the buckets would be: between pixels / 2 and pixels of them.
+    return static_cast<int>(std::ceil(std::log2(per)));
+}
+
+void updatePyramid(LodPyramid& p, const std::vector<double>& y, std::size_t n, bool logY,
+                   std::size_t changedFrom) {
+    constexpr int k0 = LodPyramid::kFirstLevel;
+    constexpr std::uint32_t none = LodPyramid::kNone;
+    n = std::min(n, y.size());
+    std::size_t from = std::min(changedFrom, p.records);
+    if (p.logY != logY || n < p.records) {
+        p.lo.clear();
+        p.hi.clear();
+        from = 0;
+    }
+    p.logY = logY;
+    auto ok = [&](std::uint32_t i) { return i != none && std::isfinite(y[i]) && (!logY || y[i] > 0); };
+    // Level k0 from the records: blocks from the one holding `from` on.
+    if (p.lo.empty()) p.lo.emplace_back(), p.hi.emplace_back();
+    std::size_t block = from >> k0;
+    const std::size_t blocks = (n + (std::size_t(1) << k0) - 1) >> k0;
+    p.lo[0].resize(blocks);
+    p.hi[0].resize(blocks);
+    for (std::size_t bk = block; bk < blocks; ++bk) {
+        std::uint32_t lo = none, hi = none;
+        const std::size_t end = std::min(n, (bk + 1) << k0);
+        for (std::size_t i = bk << k0; i < end; ++i) {
+            const auto ui = static_cast<std::uint32_t>(i);
+            if (!ok(ui)) continue;
+            if (lo == none || y[i] < y[lo]) lo = ui;
+            if (hi == none || y[i] > y[hi]) hi = ui;
+        }
+        p.lo[0][bk] = lo;
+        p.hi[0][bk] = hi;
+    }
+    // Each level from the one below: block j merges blocks 2j and 2j + 1 (earliest on ties).
+    std::size_t L = 1;
+    for (; p.lo[L - 1].size() > 1; ++L) {
+        const std::size_t below = p.lo[L - 1].size();
+        if (p.lo.size() <= L) p.lo.emplace_back(), p.hi.emplace_back();
+        const std::size_t count = (below + 1) / 2;
+        // A level that is new (the history just doubled) is filled from its first block.
+        block = std::min(block >> 1, p.lo[L].size());
+        p.lo[L].resize(count);
+        p.hi[L].resize(count);
+        for (std::size_t j = block; j < count; ++j) {
+            const bool pair = 2 * j + 1 < below;
+            const std::uint32_t a = p.lo[L - 1][2 * j], c = pair ? p.lo[L - 1][2 * j + 1] : none;
+            const std::uint32_t d = p.hi[L - 1][2 * j], f = pair ? p.hi[L - 1][2 * j + 1] : none;
+            p.lo[L][j] = a == none ? c : c == none ? a : (y[c] < y[a] ? c : a);
+            p.hi[L][j] = d == none ? f : f == none ? d : (y[f] > y[d] ? f : d);
+        }
+    }
+    p.lo.resize(L);
+    p.hi.resize(L);
+    p.records = n;
+}
+
+QList<QPointF> pyramidPoints(const LodPyramid& p, const std::vector<double>& x,
+                             const std::vector<double>& y, std::size_t b, std::size_t e, int level,
+                             const DecimateRequest& r) {
+    QList<QPointF> out;
+    const std::size_t L = static_cast<std::size_t>(level - LodPyramid::kFirstLevel);
+    if (level < LodPyramid::kFirstLevel || L >= p.lo.size()) return out;
+    e = std::min(e, p.records);
+    const std::size_t first = b >> level, last = e == 0 ? 0 : ((e - 1) >> level) + 1;
+    out.reserve(static_cast<qsizetype>(2 * (last - first)));
+    auto yv = [&](double v) { return r.logY ? std::max(v, r.yFloor) : v; };
+    for (std::size_t j = first; j < last && j < p.lo[L].size(); ++j) {
+        const std::uint32_t a = p.lo[L][j], c = p.hi[L][j];
+        if (a == LodPyramid::kNone) continue;
+        const std::uint32_t i0 = std::min(a, c), i1 = std::max(a, c);
+        out.append(QPointF(x[i0], yv(y[i0])));
+        if (i1 != i0) out.append(QPointF(x[i1], yv(y[i1])));
+    }
+    return out;
+}
+
 const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::vector<double>& y,
                                      const DecimateRequest& r, double tag, DecimateCache& c) {
     std::size_t b = 0, e = 0;
     if (!visibleSpan(x, y, r, b, e)) {
         c.valid = false;
         c.points.clear();
+        return c.points;
+    }
+    // The pyramid starts over when the caller invalidated the cache (other values) or the
+    // values are another curve (tag: smoothing); changes reported for it wait until it is read.
+    if (!c.valid || c.tag != tag) c.pyramid = {};
+    c.pyramidChangedFrom = std::min(c.pyramidChangedFrom, c.changedFrom);
+    // A long span on a linear x axis: read the pyramid (kept up to date incrementally).
+    if (const int level = r.logX ? -1 : pyramidLevel(e - b, r.pixels); level >= 0) {
+        updatePyramid(c.pyramid, y, std::min(x.size(), y.size()), r.logY, c.pyramidChangedFrom);
+        c.pyramidChangedFrom = SIZE_MAX;
+        c.points = pyramidPoints(c.pyramid, x, y, b, e, level, r);
+        c.buckets.clear();  // the buckets below start over when they are used again
+        c.valid = true;
+        c.tag = tag;
+        c.request = r;
+        c.changedFrom = SIZE_MAX;
         return c.points;
     }
     const bool bucketed = (e - b) > static_cast<std::size_t>(std::max(1, r.pixels));

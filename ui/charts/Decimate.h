@@ -6,6 +6,7 @@
 #include <QPointF>
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace ade::ui {
@@ -25,6 +26,21 @@ bool operator==(const DecimateRequest& a, const DecimateRequest& b);
 // `changedFrom` on changed (a seed group's mean, which moves while slower seeds catch up), from
 // the bucket that holds that record. The floor of a log axis is applied to the output only, so
 // a new floor (the y range grew by a decade) costs no pass over the records.
+// A level-of-detail pyramid of one series, kept incrementally: for blocks of 2^k records
+// (k = kFirstLevel, kFirstLevel + 1, …), the record index of the block's least and greatest
+// value (finite; positive on a log y axis). A decimation of any span of a long history then
+// reads one level's blocks instead of the records: a frame's cost no longer grows with the
+// history (10^6 records per series), and a zoom, a growing axis range or a new window picks a
+// finer or coarser level at once. Used on a linear x axis (records evenly spread over x, as
+// iterations and wall time are); a log x axis buckets by pixel column as before.
+struct LodPyramid {
+    static constexpr int kFirstLevel = 6;  // 64 records
+    bool logY = false;                    // which values count (log y: positive only)
+    std::size_t records = 0;              // records the pyramid covers
+    std::vector<std::vector<std::uint32_t>> lo, hi;  // [level][block]; kNone: no value
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+};
+
 struct DecimateCache {
     DecimateRequest request;
     double tag = 0;  // caller's extra key (e.g. the smoothing weight)
@@ -37,6 +53,8 @@ struct DecimateCache {
     std::vector<std::pair<std::size_t, qsizetype>> buckets;
     QList<QPointF> raw;     // min and max per bucket, unclamped
     QList<QPointF> points;  // what to draw: raw with y clamped to the request's floor
+    LodPyramid pyramid;     // long histories on a linear x axis
+    std::size_t pyramidChangedFrom = SIZE_MAX;  // changes the pyramid has not taken in yet
 };
 
 // x must be non-decreasing. Non-finite y values are skipped. One point beyond each end of the
@@ -47,6 +65,18 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
 // data only grew since the last call.
 const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::vector<double>& y,
                                      const DecimateRequest& r, double tag, DecimateCache& cache);
+
+// Brings `p` up to the first `n` values of y (records from `changedFrom` on may have changed).
+void updatePyramid(LodPyramid& p, const std::vector<double>& y, std::size_t n, bool logY,
+                   std::size_t changedFrom = SIZE_MAX);
+// The points of records [b, e) at pyramid level `level` (blocks of 2^level records): each
+// block's least and greatest value in record order, y clamped to the request's floor.
+QList<QPointF> pyramidPoints(const LodPyramid& p, const std::vector<double>& x,
+                             const std::vector<double>& y, std::size_t b, std::size_t e, int level,
+                             const DecimateRequest& r);
+// The level decimateCached reads for `records` visible records in `pixels` buckets (-1: the
+// records themselves, bucketed by pixel column).
+int pyramidLevel(std::size_t records, int pixels);
 
 // Exponential moving average with TensorBoard's debiasing, continued incrementally: `out` holds
 // the smoothed values of y[0, out.size()); state carries the running average between calls.
