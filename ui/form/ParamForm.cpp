@@ -1,5 +1,6 @@
 #include "form/ParamForm.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -86,6 +87,9 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
     scroll_->setFrameShape(QFrame::NoFrame);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     layout->addWidget(scroll_, 1);
+    scroll_->viewport()->installEventFilter(this);  // the panel's own wheel notches
+    connect(qApp, &QApplication::focusChanged, this,
+            [this](QWidget*, QWidget* now) { forgetClickOnFocusChange(now); });
     rebuild();
 }
 

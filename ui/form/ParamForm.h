@@ -7,8 +7,10 @@
 // - Numbers are typed into line edits and validated by ade::Config as they are typed: a value
 //   out of range is refused (the field is outlined, the range is given in plain numbers), never
 //   clipped or changed. Up/Down step a focused number (integers by 1, log-scale reals x2 / /2).
-// - The mouse wheel changes a field only when it has the keyboard focus; otherwise it scrolls
-//   the panel.
+// - The mouse wheel scrolls the panel. It changes a field only when the user clicked into it
+//   and it still has the focus, and not while the panel is being scrolled: a gesture that began
+//   on the panel keeps scrolling it when a focused field moves under the pointer (until the
+//   pointer moves away and a moment passes, or a click).
 // - Space never types into a number, a choice or a check box: it goes to the window (Play /
 //   Pause). Only free-text fields (Same start as) take a typed space.
 // - Knobs the current settings do not use (Adam's betas with gd, ...) are disabled, with the
@@ -16,9 +18,13 @@
 // - Problems are shown in the fixed header line (never inline: the fields do not move), the
 //   offending field is outlined and "Show" scrolls to it. The header's second line shows the
 //   time estimate the window computes (setEstimate).
+#include <QElapsedTimer>
+#include <QPointF>
+#include <QPointer>
 #include <QWidget>
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "config/Config.h"
@@ -26,6 +32,7 @@
 class QLabel;
 class QScrollArea;
 class QVBoxLayout;
+class QWheelEvent;
 
 namespace ade {
 struct ParamSpec;
@@ -80,6 +87,9 @@ class ParamForm : public QWidget {
     void refreshValidity();
     void refreshField(Field& f, const QString& crossMessage);
     bool stepField(QWidget* editor, int steps);  // Up/Down and the focused wheel
+    bool panelHasTheWheel(const QWheelEvent& wheel) const;  // a panel gesture goes on
+    void scrollPanel(QWheelEvent* wheel);
+    void forgetClickOnFocusChange(QWidget* now);
 
     ade::Config config_;
     std::map<std::string, Field> fields_;
@@ -88,6 +98,9 @@ class ParamForm : public QWidget {
     QWidget* body_ = nullptr;
     QLabel* problems_ = nullptr;
     QLabel* estimate_ = nullptr;
+    QPointer<QWidget> clickedField_;        // the field the user clicked into, while focused
+    std::optional<QPointF> panelWheelAt_;   // where the panel's last notch was (global)
+    QElapsedTimer panelWheelClock_;         // since that notch
     bool lastValid_ = true;
     bool loading_ = false;
 };

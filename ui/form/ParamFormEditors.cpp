@@ -1,6 +1,7 @@
 // ParamForm: the editors of the knobs and how they take keys and the wheel (see ParamForm.h).
 #include <QCheckBox>
 #include <QComboBox>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -19,6 +20,9 @@ namespace ade::ui {
 
 namespace {
 const char* kKeyProperty = "ade.key";
+// How long after the panel's last notch a field under the pointer still takes no notch, when
+// the pointer has moved (a hand on the mouse jitters while it scrolls).
+constexpr qint64 kWheelGestureMs = 600;
 }
 
 QWidget* ParamForm::makeEditor(Field& f) {
@@ -68,7 +72,8 @@ QWidget* ParamForm::makeEditor(Field& f) {
     }
     ed->setObjectName(QString::fromStdString(key));
     ed->setProperty(kKeyProperty, QString::fromStdString(key));
-    // The wheel reaches a field only through the filter below, and never gives it the focus.
+    // The wheel reaches a field only through the filter below, and never gives it the focus;
+    // a click does (and lets the wheel step it).
     ed->setFocusPolicy(Qt::StrongFocus);
     ed->installEventFilter(this);
     f.editor = ed;
@@ -104,7 +109,43 @@ bool ParamForm::stepField(QWidget* editor, int steps) {
     return true;
 }
 
+bool ParamForm::panelHasTheWheel(const QWheelEvent& wheel) const {
+    // A wheel gesture that started on the panel stays with the panel (as browsers keep a
+    // "wheel transaction"): while the pointer stays where the panel's last notch found it, or
+    // for a moment after that notch, a field scrolled under the pointer takes no notch.
+    if (!panelWheelAt_) return false;
+    const QPointF moved = wheel.globalPosition() - *panelWheelAt_;
+    const bool stayed = moved.manhattanLength() <= QApplication::startDragDistance();
+    return stayed || panelWheelClock_.elapsed() < kWheelGestureMs;
+}
+
+void ParamForm::forgetClickOnFocusChange(QWidget* now) {
+    // The focus moving to another widget (Tab, a click elsewhere, a shortcut) ends the click;
+    // a choice's own popup, or the window losing the focus for a moment (now = null), does not.
+    if (!clickedField_ || !now) return;
+    for (QWidget* w = now; w; w = w->parentWidget())
+        if (w == clickedField_) return;
+    clickedField_ = nullptr;
+}
+
+void ParamForm::scrollPanel(QWheelEvent* wheel) {
+    panelWheelAt_ = wheel->globalPosition();
+    panelWheelClock_.start();
+    QCoreApplication::sendEvent(scroll_->verticalScrollBar(), wheel);
+    wheel->accept();  // taken here: not passed on to the panel a second time
+}
+
 bool ParamForm::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == scroll_->viewport()) {
+        // Notches over labels and gaps reach the panel here: they start or continue its gesture.
+        if (event->type() == QEvent::Wheel) {
+            panelWheelAt_ = static_cast<QWheelEvent*>(event)->globalPosition();
+            panelWheelClock_.start();
+        } else if (event->type() == QEvent::MouseButtonPress) {
+            panelWheelAt_.reset();
+        }
+        return false;
+    }
     auto* ed = qobject_cast<QWidget*>(watched);
     if (!ed || !ed->property(kKeyProperty).isValid()) return QWidget::eventFilter(watched, event);
     const bool freeText = [&] {
@@ -112,17 +153,27 @@ bool ParamForm::eventFilter(QObject* watched, QEvent* event) {
         return it != fields_.end() && it->second.spec->type == ade::ParamType::Text;
     }();
     switch (event->type()) {
+        case QEvent::MouseButtonPress:
+            // Clicking into a field is what lets the wheel change it; the click also ends the
+            // panel's wheel gesture.
+            clickedField_ = ed;
+            panelWheelAt_.reset();
+            return false;
         case QEvent::Wheel: {
             auto* wheel = static_cast<QWheelEvent*>(event);
-            if (!ed->hasFocus()) {
-                // Not the focused field: the wheel scrolls the panel, the value stays.
-                QCoreApplication::sendEvent(scroll_->verticalScrollBar(), wheel);
+            // Only a field the user clicked into, still focused, takes the wheel, and not while
+            // the panel is being scrolled under the pointer (focus by Tab, Show or a click
+            // elsewhere never lets the wheel change a value).
+            if (!ed->hasFocus() || clickedField_ != ed || panelHasTheWheel(*wheel)) {
+                scrollPanel(wheel);  // the wheel scrolls the panel, the value stays
                 return true;
             }
             const int notches = wheel->angleDelta().y() / 120;
             if (qobject_cast<QLineEdit*>(ed)) {
                 stepField(ed, notches);
-                return true;  // a focused text field never scrolls the panel under the pointer
+                // Accepted, or Qt passes the notch on to the parents and the panel scrolls too.
+                wheel->accept();
+                return true;
             }
             return false;  // a focused choice: its own wheel handling
         }
