@@ -28,6 +28,9 @@
 #include "window/RunCommands.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
+#include "sessions/SessionManager.h"
+#include "sweep/SweepView.h"
+#include "form/ParamForm.h"
 #include "Waits.h"
 
 using namespace ade::ui;
@@ -57,6 +60,27 @@ std::string presetJson() {
                   {{"name", "b"}, {"config", nlohmann::json::object()}}}},
         {"seeds", 2},
         {"claims", {claim, twice}}};
+    return preset.dump(2);
+}
+
+// A sweep of data.n (three values, two seeds) and a slope claim over its points whose range
+// any slope of these runs lies in: it must hold once the sweep has ended.
+std::string sweepPresetJson() {
+    const nlohmann::json claim = {
+        {"id", "slope"},      {"text", "The floor of the excess risk has some slope in n."},
+        {"paper", "A"},       {"check", "slope"},
+        {"metric", "excess_risk"}, {"run", "alg1"},
+        {"x", "data.n"},      {"stat", "floor"},
+        {"min", -1000},       {"max", 1000}};
+    const nlohmann::json preset = {
+        {"name", "tiny-sweep-claims"},
+        {"description", "A sweep of n with a slope claim"},
+        {"config",
+         {{"experiment", "a"}, {"iterations", 40}, {"data.n", 8}, {"data.prompts", 4},
+          {"data.test_prompts", 2}, {"optimizer", "gd"}, {"lr", 0.05}, {"log_every", 5}}},
+        {"runs", {{{"name", "alg1"}, {"config", nlohmann::json::object()}}}},
+        {"sweep", {{"vary", {{"data.n", {4, 8, 16}}}}, {"seeds", 2}}},
+        {"claims", {claim}}};
     return preset.dump(2);
 }
 
@@ -97,10 +121,12 @@ class TestClaims : public QObject {
   private slots:
     void initTestCase() {
         QVERIFY(QDir(resources.path()).mkpath(QStringLiteral("presets")));
-        QFile f(resources.filePath(QStringLiteral("presets/tiny-claims.json")));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(presetJson().c_str());
-        f.close();
+        for (const auto& [name, text] :
+             {std::pair{"tiny-claims", presetJson()}, {"tiny-sweep-claims", sweepPresetJson()}}) {
+            QFile f(resources.filePath(QStringLiteral("presets/%1.json").arg(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.c_str());
+        }
         qputenv("ADE_RESOURCES", resources.path().toUtf8());
     }
 
@@ -148,6 +174,57 @@ class TestClaims : public QObject {
         QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
         QVERIFY(finished.wait(kRunWaitMs));
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
+    }
+
+    // Issue 30, item 7: a preset's sweep (run on the Sweep tab, outside the run store) gives its
+    // claims their points: pending while it runs, a verdict when it ends (it stayed pending);
+    // opening a session then replaces the preset's claims with none (they stayed).
+    void sweepReachesTheClaimsAndASessionReplacesThem() {
+        ade::ui::LaunchOptions o;
+        o.persistSettings = false;
+        auto w = std::make_unique<MainWindow>(o);
+        w->show();
+        QSignalSpy swept(w->sweepView(), &SweepView::finished);
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("tiny-sweep-claims"), true));
+        QVERIFY(w->sweepView()->isRunning());
+        ClaimsChecklist* list = w->aboutPanel()->checklist();
+        QCOMPARE(list->rowCount(), 1);
+        QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
+        QVERIFY(swept.wait(kRunWaitMs));
+        QCOMPARE(w->sweepView()->outcomes().size(), std::size_t(6));
+        const ade::ClaimResult& r = w->claims()->results()[0];
+        QVERIFY2(r.status == ade::ClaimStatus::Holds, (r.detail + " | " + r.measured).c_str());
+        QVERIFY2(r.measured.find("6 points") != std::string::npos, r.measured.c_str());
+        QVERIFY2(list->rowText(0).contains(QStringLiteral("✓")), qPrintable(list->rowText(0)));
+        // Run again: pending while it runs; cancelled, not judged (the number so far stays).
+        const std::vector<ade::RunOutcome> points = w->sweepView()->outcomes();
+        w->claims()->sweepStarted();
+        QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
+        QVERIFY2(w->claims()->results()[0].detail.find("sweep is running") != std::string::npos,
+                 w->claims()->results()[0].detail.c_str());
+        w->claims()->setSweepRuns({points.begin(), points.begin() + 4}, true);
+        const ade::ClaimResult& cancelled = w->claims()->results()[0];
+        QCOMPARE(cancelled.status, ade::ClaimStatus::Unavailable);
+        QVERIFY2(cancelled.detail.find("not judged") != std::string::npos &&
+                     cancelled.detail.find("cancelled after 4 run(s)") != std::string::npos,
+                 cancelled.detail.c_str());
+        QVERIFY(!cancelled.measured.empty());
+        // A session of runs of another experiment: the preset's claims go.
+        w->form()->setConfig(adetest::configFrom(
+            {{"experiment", "c"}, {"iterations", "10"}, {"data.d", "4"}, {"data.n", "16"},
+             {"data.test_n", "8"}, {"lora.hidden", "4"}, {"lora.out", "2"}, {"lora.rank", "1"},
+             {"villani.probes", "0"}, {"init", "random"}, {"optimizer", "gd"}, {"lr", "0.05"}}));
+        QSignalSpy ran(w->controller(), &RunController::allFinished);
+        w->commands()->startFromForm();
+        QVERIFY(ran.wait(kRunWaitMs));
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("c.json"));
+        QString error;
+        QVERIFY2(w->sessions()->saveSession(file, &error), qPrintable(error));
+        QVERIFY2(w->sessions()->openSession(file, &error), qPrintable(error));
+        QVERIFY(w->claims()->claims().empty());
+        QCOMPARE(list->rowCount(), 0);
+        QVERIFY(!list->isVisibleTo(w.get()));
     }
 
     // Runs the user stopped before their end are not judged: the claim says so and why, with

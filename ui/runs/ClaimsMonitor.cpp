@@ -26,6 +26,8 @@ void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
     claims_ = std::move(claims);
     runs_.clear();
     histories_.clear();
+    sweep_.clear();
+    sweepState_ = SweepState::None;
     results_.assign(claims_.size(), {});
     for (std::size_t i = 0; i < claims_.size(); ++i) {
         results_[i].status = ade::ClaimStatus::Pending;
@@ -37,6 +39,19 @@ void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
 void ClaimsMonitor::setRuns(std::vector<std::pair<int, std::string>> runs) {
     runs_ = std::move(runs);
     histories_.clear();
+    evaluate(true);
+}
+
+void ClaimsMonitor::sweepStarted() {
+    sweep_.clear();
+    sweepState_ = SweepState::Running;
+    evaluate(true);
+}
+
+void ClaimsMonitor::setSweepRuns(std::vector<ade::RunOutcome> outcomes, bool cancelled) {
+    if (sweepState_ != SweepState::Running) return;  // other claims were loaded meanwhile
+    sweep_ = std::move(outcomes);
+    sweepState_ = cancelled ? SweepState::Cancelled : SweepState::Done;
     evaluate(true);
 }
 
@@ -66,7 +81,7 @@ const ade::MetricHistory* ClaimsMonitor::history(int id) {
 }
 
 bool ClaimsMonitor::evaluate(bool force) {
-    if (claims_.empty() || runs_.empty()) return false;
+    if (claims_.empty() || (runs_.empty() && sweepState_ == SweepState::None)) return false;
     if (!force && !dirty_) return false;
     QElapsedTimer t;
     t.start();
@@ -98,6 +113,15 @@ bool ClaimsMonitor::evaluate(bool force) {
         running = running || isActive(r->state);
         runs.push_back(std::move(run));
     }
+    // The preset's sweep: its points count once it has ended; a cancelled one is not judged.
+    if (sweepState_ == SweepState::Running) running = true;
+    for (ade::ClaimRun run : ade::claimRuns(sweep_)) {
+        run.finished = sweepState_ == SweepState::Done;
+        runs.push_back(std::move(run));
+    }
+    if (sweepState_ == SweepState::Cancelled)
+        stopped.push_back("the preset's sweep, cancelled after " + std::to_string(sweep_.size()) +
+                          " run(s)");
     results_.clear();
     for (const ade::ClaimSpec& c : claims_) {
         ade::ClaimResult r = ade::evaluateClaim(c, runs);
@@ -106,6 +130,8 @@ bool ClaimsMonitor::evaluate(bool force) {
             r.status = ade::ClaimStatus::Pending;
             r.detail = "waiting for the runs' records (" + r.detail + ")";
         }
+        if (sweepState_ == SweepState::Running && r.status == ade::ClaimStatus::Pending)
+            r.detail = "the preset's sweep is running (Sweep tab)";
         // Pending with nothing running: a run it needs was stopped by the user. Not judged;
         // the number the data show so far stays beside the reason.
         if (r.status == ade::ClaimStatus::Pending && !running && !stopped.empty()) {
@@ -114,7 +140,9 @@ bool ClaimsMonitor::evaluate(bool force) {
                        (stopped.size() > 1
                             ? " and " + std::to_string(stopped.size() - 1) + " more run(s)"
                             : std::string()) +
-                       "); Continue or Reset runs them to the end";
+                       (sweepState_ == SweepState::Cancelled
+                            ? "); Run sweep runs it to the end"
+                            : "); Continue or Reset runs them to the end");
         }
         results_.push_back(std::move(r));
     }

@@ -2,7 +2,9 @@
 // The loaded preset's claims (core/claims/Claims.h), checked live over the runs of its
 // comparison as they stream: each run of the window is mapped to the preset's run label and
 // its seed (ClaimRun), and every claim is evaluated again at most about three times a second,
-// and only when the store changed. The runs' histories are kept as row-major copies extended
+// and only when the store changed. A preset with a sweep runs it on the Sweep tab, outside the
+// store: the sweep's runs (their grid values and seeds) are handed in as they end
+// (setSweepRuns) and counted beside the store's. The runs' histories are kept as row-major copies extended
 // by the new records only, so an evaluation costs the claims' own arithmetic, not a copy of
 // every history. No widgets (ClaimsChecklist shows the results).
 #include <QElapsedTimer>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "claims/Claims.h"
+#include "plan/PlanRunner.h"
 
 namespace ade::ui {
 
@@ -35,6 +38,13 @@ class ClaimsMonitor : public QObject {
     void setRuns(std::vector<std::pair<int, std::string>> runs);
     const std::vector<std::pair<int, std::string>>& runs() const { return runs_; }
     void replaceRun(int oldId, int newId);  // Reset gives a run a new record
+    // The loaded preset's sweep (run on the Sweep tab): started (its claims are pending until
+    // it ends), then its finished runs; `cancelled`: stopped by the user before its end (its
+    // claims are not judged, as runs the user stopped). setClaims forgets them, and runs of a
+    // sweep started before it are not taken.
+    void sweepStarted();
+    void setSweepRuns(std::vector<ade::RunOutcome> outcomes, bool cancelled);
+    const std::vector<ade::RunOutcome>& sweepRuns() const { return sweep_; }
 
     const std::vector<ade::ClaimResult>& results() const { return results_; }
     // Evaluates every claim now (when the store changed since the last time, or `force`).
@@ -59,6 +69,8 @@ class ClaimsMonitor : public QObject {
     std::vector<std::pair<int, std::string>> runs_;
     std::vector<ade::ClaimResult> results_;
     std::map<int, ade::MetricHistory> histories_;
+    std::vector<ade::RunOutcome> sweep_;  // the preset's sweep's finished runs
+    enum class SweepState { None, Running, Done, Cancelled } sweepState_ = SweepState::None;
     QTimer timer_;
     bool dirty_ = true;  // records or a run's state changed since the last evaluation
     int evaluations_ = 0;

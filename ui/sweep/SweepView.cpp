@@ -195,6 +195,7 @@ bool SweepView::start() {
         return false;
     }
     design_ = *design;
+    ranPreset_ = plan_.has_value();
     experiment_ = QString::fromStdString(plan.runs.front().config.experiment());
     outcomes_.clear();
     rungs_.clear();
@@ -370,6 +371,7 @@ bool SweepView::openFolder(const QString& dir) {
         return false;
     }
     folder_ = dir;
+    ranPreset_ = false;
     emit started();
     applyFolder(*folder);
     return true;

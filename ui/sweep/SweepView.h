@@ -47,6 +47,10 @@ class SweepView : public QWidget {
     bool start();  // false (with a message) when the design is invalid
     void cancelAndWait();
     bool isRunning() const { return running_; }
+    // The last sweep started ran the loaded preset's sweep (not the form's, not a folder), and
+    // whether the user cancelled it.
+    bool ranPreset() const { return ranPreset_; }
+    bool wasCancelled() const { return control_ && control_->stopRequested(); }
     // Reads a sweep folder now and every 2 s while it has unfinished tasks; false with a message
     // when it is not a sweep folder.
     bool openFolder(const QString& dir);
@@ -119,6 +123,7 @@ class SweepView : public QWidget {
     QTimer refresh_;  // coalesces live updates of the table and views
     int total_ = 0, done_ = 0, failed_ = 0;
     bool running_ = false;
+    bool ranPreset_ = false;
     QString experiment_;
     // The watched sweep folder.
     QString folder_;

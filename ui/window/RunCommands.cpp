@@ -6,6 +6,7 @@
 #include "about/AboutPanel.h"
 #include "export/DataExport.h"
 #include "form/ParamForm.h"
+#include "runs/ClaimsMonitor.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
 #include "sweep/SweepTab.h"
@@ -22,7 +23,18 @@ RunCommands::RunCommands(Workspace* workspace, ParamForm* form, SweepTab* sweep,
       form_(form),
       sweep_(sweep),
       about_(about),
-      shell_(shell) {}
+      shell_(shell) {
+    // A preset's sweep runs on the Sweep tab, outside the store: its runs reach the preset's
+    // claims when it ends (pending while it runs).
+    SweepView* view = sweep_->view();
+    connect(view, &SweepView::started, this, [this, view] {
+        if (view->ranPreset()) workspace_->claims()->sweepStarted();
+    });
+    connect(view, &SweepView::finished, this, [this, view] {
+        if (view->ranPreset())
+            workspace_->claims()->setSweepRuns(view->outcomes(), view->wasCancelled());
+    });
+}
 
 bool RunCommands::loadPreset(const QString& name, bool start,
                              const std::vector<std::string>& overrides) {

@@ -61,6 +61,8 @@ void Workspace::clearPlan() {
     presetForm_.clear();
     batch_.clear();
     batchPlan_.clear();
+    // The claims were the preset's: an opened session has none of its own.
+    claims_->setClaims({});
     emit planChanged();
     emit batchChanged();
 }

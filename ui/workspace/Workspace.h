@@ -50,7 +50,7 @@ class Workspace : public QObject {
     // its claims, its texts; the Seeds count becomes the plan's. `formJson`: the form's config as
     // the plan filled it in (isPresetForm compares against it).
     void setPlan(const ade::Plan& plan, const QString& name, const std::string& formJson);
-    // Nothing loaded (an opened session): no preset, no comparison, no batch.
+    // Nothing loaded (an opened session): no preset, no comparison, no batch, no claims.
     void clearPlan();
     const QString& presetName() const { return presetName_; }
     const QString& presetDescription() const { return presetDescription_; }
