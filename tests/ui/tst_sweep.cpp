@@ -13,6 +13,7 @@
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -213,6 +214,32 @@ class TestSweep : public QObject {
         QVERIFY(completed >= 2);
         QVERIFY(!s->results().configs.empty());
         QVERIFY(!state->text().contains(QStringLiteral("Sweep:")));
+    }
+
+    // Issue 30, item 12: a clicked config's runs do not join runs of another experiment on the
+    // charts (A and Darcy on one chart before): those are hidden, runs of its own experiment
+    // stay, and the status bar says so.
+    void sweepRunsHideRunsOfOtherExperiments() {
+        auto w = sweepWindow(tinyA(20));
+        const int darcy = w->store()->addRun(QStringLiteral("darcy run"),
+                                             adetest::configFrom({{"experiment", "darcy"}}));
+        const int earlierA = w->store()->addRun(QStringLiteral("earlier A run"), tinyA(20));
+        for (int id : {darcy, earlierA})
+            w->store()->setState(id, RunState::Stopped);
+        QVERIFY(w->store()->run(darcy)->visible);
+        SweepView* s = w->sweepView();
+        s->form()->setAxis(0, "lr", SweepForm::List, QStringLiteral("0.01, 0.02"));
+        s->findChild<QSpinBox*>(QStringLiteral("sweepSeeds"))->setValue(1);
+        QVERIFY(runSweep(s));
+        emit s->linePlot()->configActivated(0);
+        const QList<int> selected = w->runList()->selectedRunIds();
+        QCOMPARE(selected.size(), 1);
+        QVERIFY(w->store()->run(selected.front())->visible);
+        QVERIFY(!w->store()->run(darcy)->visible);     // another experiment: off the charts
+        QVERIFY(w->store()->run(darcy) != nullptr);    // ...but kept in the run list
+        QVERIFY(w->store()->run(earlierA)->visible);   // the same experiment stays
+        QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("other experiments")),
+                 qPrintable(w->statusBar()->currentMessage()));
     }
 
     void sweepFolderFillsTheTable() {

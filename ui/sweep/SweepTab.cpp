@@ -49,8 +49,19 @@ void SweepTab::showRuns(const std::vector<ade::RunOutcome>& runs, const QString&
         shownRuns_[label] = ids;
     }
     if (ids.empty()) return;
-    for (const auto& r : store_->runs())
-        if (std::find(ids.begin(), ids.end(), r->id) != ids.end()) store_->setVisible(r->id, true);
+    // Runs of another experiment leave the charts (they stay in the run list), as a preset's
+    // runs hide the runs before them: A's ‖A‖ and Darcy's ‖W_Q‖ never share an axis.
+    const std::string experiment = store_->run(ids.front())->config.experiment();
+    int hidden = 0;
+    for (const auto& r : store_->runs()) {
+        const bool mine = std::find(ids.begin(), ids.end(), r->id) != ids.end();
+        if (mine) {
+            store_->setVisible(r->id, true);
+        } else if (r->visible && r->config.experiment() != experiment) {
+            store_->setVisible(r->id, false);
+            ++hidden;
+        }
+    }
     runList_->clearSelection();
     if (QTreeWidgetItem* item = runList_->itemForRun(ids.front())) {
         runList_->setCurrentItem(item);
@@ -58,9 +69,11 @@ void SweepTab::showRuns(const std::vector<ade::RunOutcome>& runs, const QString&
     }
     emit showChartsRequested();
     charts_->refresh(true);
-    emit message(tr("Sweep config %1: %2 in the run list")
-                     .arg(label, runCountText(static_cast<int>(ids.size()))),
-                 8000);
+    QString text = tr("Sweep config %1: %2 in the run list")
+                       .arg(label, runCountText(static_cast<int>(ids.size())));
+    if (hidden > 0)
+        text += tr("; %n run(s) of other experiments hidden from the charts", nullptr, hidden);
+    emit message(text, 8000);
 }
 
 void SweepTab::applyValues(const std::vector<std::pair<std::string, std::string>>& values) {

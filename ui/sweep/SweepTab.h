@@ -1,7 +1,8 @@
 #pragma once
 // The sweep tab of the window: the sweep view in a scroll area (it scrolls rather than widen the
 // window beyond a 1024-px screen), and its side of the window: a config clicked in a sweep view
-// comes into the run list (its seeds as one group) and is selected in the charts, "Apply to
+// comes into the run list (its seeds as one group) and is selected in the charts (runs of other
+// experiments leave the charts), "Apply to
 // form" copies a config's values into the parameter panel, "Open sweep folder…".
 #include <QScrollArea>
 
@@ -28,7 +29,8 @@ class SweepTab : public QScrollArea {
     SweepView* view() const { return view_; }
     // Shows a sweep folder (asks for it when `dir` is empty); false when none is shown.
     bool openFolder(const QString& dir = {});
-    // A config's runs in the run list and the charts (a second click selects them again).
+    // A config's runs in the run list and the charts (a second click selects them again); runs
+    // of other experiments are hidden from the charts (they stay in the list).
     void showRuns(const std::vector<ade::RunOutcome>& runs, const QString& label);
     // A config's values into the form; says what was applied and what was refused.
     void applyValues(const std::vector<std::pair<std::string, std::string>>& values);
