@@ -10,6 +10,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 #include <QWheelEvent>
 
 #include "window/Autopilot.h"
@@ -271,6 +272,45 @@ class TestFormPanel : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(estimate->toolTip().contains(QStringLiteral("one-second")), 30000);
         QVERIFY(estimate->text().contains(QStringLiteral("3000000 iterations")));
         QCOMPARE(w->store()->runs().size(), std::size_t(1));  // a measurement is not a run
+    }
+
+    // 4b. Issue 30, item 14: at 1024x768 the header's two lines fit the panel: the first
+    // problem stays within its two lines (a third ran into the time line), the estimate's
+    // "measure" link is never cut ("· m" before), and a refused value gives no stale estimate.
+    void headerLinesFitAndTheEstimateNeverGoesStale() {
+        auto w = makeWindow();
+        ParamForm* f = w->form();
+        auto* problems = f->findChild<QLabel*>(QStringLiteral("formProblems"));
+        auto* estimate = f->findChild<QLabel*>(QStringLiteral("timeEstimate"));
+        const auto plain = [](const QLabel* l) {
+            QTextDocument doc;
+            doc.setHtml(l->text());
+            return doc.toPlainText();
+        };
+        const auto fitsOneLine = [&](const QLabel* l) {
+            return l->fontMetrics().horizontalAdvance(plain(l)) <= l->contentsRect().width();
+        };
+        f->setConfig(tinyA(300));
+        QVERIFY2(plain(estimate).endsWith(QStringLiteral("measure")), qPrintable(plain(estimate)));
+        QVERIFY2(fitsOneLine(estimate), qPrintable(plain(estimate)));
+        auto* it = qobject_cast<QLineEdit*>(f->editor(QStringLiteral("iterations")));
+        type(it, QStringLiteral("99999999999"));
+        QVERIFY(!f->isValid());
+        QVERIFY2(problems->text().contains(QStringLiteral("href='iterations'")),
+                 qPrintable(problems->text()));
+        QVERIFY2(problems->heightForWidth(problems->width()) <= problems->height(),
+                 qPrintable(plain(problems)));
+        QVERIFY(problems->toolTip().contains(QStringLiteral("99999999999")));  // whole there
+        // The estimate of the last valid value (300 iterations) would be stale: it says so.
+        QVERIFY2(plain(estimate).contains(QStringLiteral("cannot estimate")),
+                 qPrintable(plain(estimate)));
+        QVERIFY(!plain(estimate).contains(QStringLiteral("300 iterations")));
+        QVERIFY(fitsOneLine(estimate));
+        type(it, QStringLiteral("400"));
+        QVERIFY(f->isValid());
+        QVERIFY2(plain(estimate).endsWith(QStringLiteral("measure")), qPrintable(plain(estimate)));
+        QVERIFY2(estimate->toolTip().contains(QStringLiteral("400 iterations")),
+                 qPrintable(estimate->toolTip()));
     }
 
     // 5. Knobs the settings do not use are disabled, with the reason.

@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QToolButton>
@@ -136,9 +137,48 @@ void ParamForm::setSuggestions(const QString& key, const QStringList& values) {
     edit->setCompleter(completer);
 }
 
-void ParamForm::setEstimate(const QString& text, const QString& tooltip) {
-    estimate_->setText(text);
-    estimate_->setToolTip(tooltip);
+void ParamForm::setEstimate(const QString& text, const QString& link, const QString& tooltip) {
+    estimateText_ = text;
+    estimateLink_ = link;
+    const QString whole = link.isEmpty() ? text : text + QStringLiteral(" · ") + link;
+    estimate_->setToolTip(tooltip.isEmpty() ? whole
+                                            : QStringLiteral("<p>%1</p><p>%2</p>").arg(whole, tooltip));
+    fitHeader();
+}
+
+void ParamForm::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitHeader();
+}
+
+void ParamForm::fitHeader() {
+    // The estimate: one line, its text cut with "…" so that the link after it always shows.
+    const QFontMetrics fm = estimate_->fontMetrics();
+    const int width = estimate_->contentsRect().width() - 4;
+    QString linkPlain = estimateLink_;
+    linkPlain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    const QString sep = estimateLink_.isEmpty() ? QString() : QStringLiteral(" · ");
+    const QString text =
+        fm.elidedText(estimateText_, Qt::ElideRight,
+                      std::max(0, width - fm.horizontalAdvance(sep + linkPlain)));
+    estimate_->setText(text.toHtmlEscaped() + sep + estimateLink_);
+    // The first problem: at most its two lines (a third would run into the estimate's line),
+    // words dropped from the end with "…"; the link to the field first, the count last.
+    if (problemText_.isEmpty()) return;
+    const auto html = [&](const QString& message) {
+        return problemLink_ + QStringLiteral("<span style='color:%1'>%2</span>")
+                                  .arg(QLatin1String(kErrorColor), message.toHtmlEscaped()) +
+               problemMore_;
+    };
+    const int room = problems_->contentsRect().height();
+    QStringList words = problemText_.split(QLatin1Char(' '));
+    QString message = problemText_;
+    problems_->setText(html(message));
+    while (words.size() > 1 && problems_->heightForWidth(problems_->width()) > room) {
+        words.removeLast();
+        message = words.join(QLatin1Char(' ')) + QStringLiteral("…");
+        problems_->setText(html(message));
+    }
 }
 
 void ParamForm::setConfig(const ade::Config& config) {
@@ -293,19 +333,22 @@ void ParamForm::refreshValidity() {
         refreshField(fields_.at(key), cross.count(key) ? cross[key] : QString());
     const QStringList problems = errors();
     if (problems.isEmpty()) {
+        problemText_.clear();
         problems_->setText(QStringLiteral("<span style='color:#6b6b6b'>%1</span>")
                                .arg(tr("All values are valid.")));
         problems_->setToolTip({});
     } else {
         const QString key = firstProblemKey();
         // The link first: a long message is cut at the second line, the link never.
-        QString text = key.isEmpty() ? QString()
-                                     : QStringLiteral("<a href='%1'>%2</a> ").arg(key, tr("Show"));
-        text += QStringLiteral("<span style='color:%1'>%2</span>")
-                    .arg(QLatin1String(kErrorColor), problems.front().toHtmlEscaped());
-        if (problems.size() > 1) text += tr(" (and %n more)", nullptr, int(problems.size() - 1));
-        problems_->setText(text);
+        problemLink_ = key.isEmpty()
+                           ? QString()
+                           : QStringLiteral("<a href='%1'>%2</a> ").arg(key, tr("Show"));
+        problemText_ = problems.front();
+        problemMore_ = problems.size() > 1
+                           ? tr(" (and %n more)", nullptr, int(problems.size() - 1))
+                           : QString();
         problems_->setToolTip(problems.join(QStringLiteral("\n")));
+        fitHeader();
     }
     const bool valid = problems.isEmpty();
     if (valid != lastValid_) {

@@ -60,9 +60,11 @@ class ParamForm : public QWidget {
     QScrollArea* scrollArea() const { return scroll_; }
     // Completion list for a text key (e.g. init_from: the names of the runs in the list).
     void setSuggestions(const QString& key, const QStringList& values);
-    // The header's time-estimate line (rich text and its tooltip; a link "measure" emits
-    // measureRequested).
-    void setEstimate(const QString& text, const QString& tooltip = {});
+    // The header's time-estimate line: `text` (plain; cut with "…" to the panel's width, whole
+    // in the tooltip) and after it `link` (rich text, never cut: the link "measure" emits
+    // measureRequested), with the tooltip's explanation.
+    void setEstimate(const QString& text, const QString& link = {}, const QString& tooltip = {});
+    QString estimateText() const { return estimateText_; }  // the whole text, uncut
 
   signals:
     void validityChanged(bool valid);
@@ -71,6 +73,7 @@ class ParamForm : public QWidget {
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
     struct Field {
@@ -86,6 +89,7 @@ class ParamForm : public QWidget {
     void commit(const std::string& key, const QString& text);
     void refreshValidity();
     void refreshField(Field& f, const QString& crossMessage);
+    void fitHeader();  // the header's two lines cut to the panel's width, never wrapped over
     bool stepField(QWidget* editor, int steps);  // Up/Down and the focused wheel
     bool panelHasTheWheel(const QWheelEvent& wheel) const;  // a panel gesture goes on
     void scrollPanel(QWheelEvent* wheel);
@@ -98,6 +102,8 @@ class ParamForm : public QWidget {
     QWidget* body_ = nullptr;
     QLabel* problems_ = nullptr;
     QLabel* estimate_ = nullptr;
+    QString problemLink_, problemText_, problemMore_;  // the first problem, in three parts
+    QString estimateText_, estimateLink_;
     QPointer<QWidget> clickedField_;        // the field the user clicked into, while focused
     std::optional<QPointF> panelWheelAt_;   // where the panel's last notch was (global)
     QElapsedTimer panelWheelClock_;         // since that notch

@@ -80,6 +80,14 @@ void TimeEstimator::measure() {
 }
 
 void TimeEstimator::update() {
+    // A refused value: the form's config still holds the last valid one, whose time would be
+    // an answer to another question.
+    if (!form_->isValid()) {
+        form_->setEstimate(tr("Time: cannot estimate while a value is refused"), {},
+                           tr("The form's values are checked first: correct the refused value "
+                              "(the line above shows it) and the time is estimated again."));
+        return;
+    }
     QString basis;
     const QString t = estimate(&basis);
     const auto iterations = form_->config().getInt("iterations");
@@ -87,9 +95,8 @@ void TimeEstimator::update() {
         const QString what = probe_->running()
                                  ? tr("measuring…")
                                  : QStringLiteral("<a href='measure'>%1</a>").arg(tr("measure"));
-        form_->setEstimate(tr("Time: not measured yet for this size (%1 iterations) · %2")
-                               .arg(iterations)
-                               .arg(what),
+        form_->setEstimate(tr("Time: not measured yet for this size (%1 iterations)").arg(iterations),
+                           what,
                            tr("The time a run of these settings takes is shown once a run of the "
                               "same experiment and size has run, or after \"measure\" (about a "
                               "second of training on a worker thread). While a run goes, the "
@@ -97,7 +104,7 @@ void TimeEstimator::update() {
         return;
     }
     const QString about = t == durationText(0.5) ? t : tr("about %1").arg(t);
-    form_->setEstimate(tr("Time: %1 for %2 iterations").arg(about).arg(iterations),
+    form_->setEstimate(tr("Time: %1 for %2 iterations").arg(about).arg(iterations), {},
                        tr("From %1 (a run of the same experiment and size).").arg(basis));
 }
 
