@@ -12,6 +12,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -146,11 +147,20 @@ class TestTimeTravel : public QObject {
         QCOMPARE(bar->slider()->value(), bar->slider()->maximum());
         for (ChartPanel* p : w->charts()->panels())
             QVERIFY(std::isnan(p->cursorLineX()));
-        // The keys are in the shortcuts list.
-        bool listed = false;
-        for (const auto& [text, key] : tableShortcuts(w.get()))
-            listed = listed || key == QStringLiteral("[");
-        QVERIFY(listed);
+        // The keys are in the shortcuts list, under names that say what they do (issue 30,
+        // item 14: "◀" and "▶" before); the bar's buttons keep their arrows.
+        QString earlierName, laterName;
+        for (const auto& [text, key] : tableShortcuts(w.get())) {
+            if (key == QStringLiteral("[")) earlierName = text;
+            if (key == QStringLiteral("]")) laterName = text;
+            // Every action in Help > Keyboard shortcuts is named in words, not symbols only.
+            QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\p{L}{3}"))),
+                     qPrintable(text + QStringLiteral(" = ") + key));
+        }
+        QCOMPARE(earlierName, QStringLiteral("Step back in time"));
+        QCOMPARE(laterName, QStringLiteral("Step forward in time"));
+        QCOMPARE(bar->earlierAction()->iconText(), QStringLiteral("◀"));
+        QCOMPARE(bar->laterAction()->iconText(), QStringLiteral("▶"));
     }
 
     void liveFollowsARunningRun() {

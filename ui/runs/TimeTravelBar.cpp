@@ -40,10 +40,12 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
                          "draw a cursor there and the inside views show its parameters then"));
     addWidget(title);
     // Each button one ActionSpec (base/ActionTable.h), placed in the bar as it is made.
-    earlier_ = makeActions(this, {{"timeEarlier", QStringLiteral("◀"),
+    // Named for the menus and Help > Keyboard shortcuts; the bar's buttons show only an arrow.
+    earlier_ = makeActions(this, {{"timeEarlier", tr("Step back in time"),
                                    {QKeySequence(Qt::Key_BracketLeft)},
                                    tr("Earlier: the previous parameter snapshot")}})
                    .front();
+    earlier_->setIconText(QStringLiteral("◀"));
     slider_ = new QSlider(Qt::Horizontal, this);
     slider_->setObjectName(QStringLiteral("timeSlider"));
     slider_->setMinimumWidth(80);
@@ -52,10 +54,11 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
     slider_->setToolTip(tr("The focused run's parameter snapshots, first to latest: drag to show "
                            "the run as it was at that iteration"));
     addWidget(slider_);
-    later_ = makeActions(this, {{"timeLater", QStringLiteral("▶"),
+    later_ = makeActions(this, {{"timeLater", tr("Step forward in time"),
                                  {QKeySequence(Qt::Key_BracketRight)},
                                  tr("Later: the next parameter snapshot")}})
                  .front();
+    later_->setIconText(QStringLiteral("▶"));
     live_ = makeActions(this, {{"timeLive", tr("Live"), {QKeySequence(Qt::Key_L)},
                                 tr("Live: follow the latest snapshot of the run"),
                                 QStyle::SP_CustomBase, true}})
