@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QPainter>
 #include <QTemporaryDir>
+#include <QHeaderView>
 #include <QTest>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include "sweep/SweepLinePlot.h"
 #include "sweep/SweepParallel.h"
 #include "sweep/SweepTable.h"
+#include "Waits.h"
 
 using namespace ade::ui;
 
@@ -234,6 +236,43 @@ class TestSweepViews : public QObject {
         QCOMPARE(lines.size(), static_cast<int>(three.configs.size()) + 1);
         QVERIFY(lines.front().startsWith(QStringLiteral("lr,lambda,batch,label,mean,sd")));
         QVERIFY(lines[1].startsWith(QStringLiteral("0.01,0,8,gd,")));
+    }
+
+    // Issue 30, item 14: at 1024x768 the table showed one or two rows and cut "mean ± sd":
+    // it keeps room for SweepTable::kMinRows rows, and the objective's column is never narrower
+    // than its contents (the table scrolls sideways instead), however narrow the table.
+    void tableKeepsItsRowsAndTheObjectiveColumn() {
+        SweepResults three = twoKeys(true);
+        three.keys.push_back("batch");
+        three.halving = true;
+        for (auto& c : three.configs) {
+            c.values.emplace_back("batch", "8");
+            c.mean *= 1.000123456;  // long numbers
+        }
+        SweepTable table;
+        table.setResults(three);
+        table.resize(420, 200);
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        const int mean = static_cast<int>(three.keys.size());
+        QCOMPARE(table.horizontalHeaderItem(mean)->text(), QStringLiteral("mean ± sd"));
+        int need = table.horizontalHeader()->sectionSizeHint(mean);
+        for (int r = 0; r < table.rowCount(); ++r) {
+            const QTableWidgetItem* it = table.item(r, mean);
+            need = std::max(need, QFontMetrics(it->font()).horizontalAdvance(it->text()));
+        }
+        QVERIFY2(table.columnWidth(mean) >= need,
+                 qPrintable(QStringLiteral("%1 < %2").arg(table.columnWidth(mean)).arg(need)));
+        QVERIFY(table.minimumSizeHint().height() >=
+                table.horizontalHeader()->height() +
+                    SweepTable::kMinRows * table.rowHeight(0));
+        // Wide, the objective's column takes the room left.
+        table.resize(1400, 300);
+        QTRY_VERIFY_WITH_TIMEOUT(table.columnWidth(mean) > need, kRunWaitMs);
+        int total = 0;
+        for (int c = 0; c < table.columnCount(); ++c)
+            total += table.columnWidth(c);
+        QCOMPARE(total, table.viewport()->width());
     }
 };
 

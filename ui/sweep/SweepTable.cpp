@@ -1,7 +1,9 @@
 #include "sweep/SweepTable.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/ColorMaps.h"
@@ -75,6 +77,31 @@ void SweepTable::selectConfig(int index) {
             filling_ = false;
             return;
         }
+}
+
+QSize SweepTable::minimumSizeHint() const {
+    // The header and kMinRows rows: a table of one or two rows says little (issue 30).
+    const QSize base = QTableWidget::minimumSizeHint();
+    const int rows = horizontalHeader()->sizeHint().height() +
+                     kMinRows * verticalHeader()->defaultSectionSize() + 2 * frameWidth() +
+                     horizontalScrollBar()->sizeHint().height();
+    return {base.width(), std::max(base.height(), rows)};
+}
+
+void SweepTable::resizeEvent(QResizeEvent* event) {
+    QTableWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void SweepTable::fitColumns() {
+    // The objective's column takes the room left (not "Failed" at the far right), but never
+    // less than its contents ("mean ± sd" and its numbers were cut at 1024x768): the table
+    // scrolls sideways instead.
+    if (meanColumn_ < 0 || meanColumn_ >= columnCount()) return;
+    int others = 0;
+    for (int c = 0; c < columnCount(); ++c)
+        if (c != meanColumn_) others += columnWidth(c);
+    setColumnWidth(meanColumn_, std::max(meanWidth_, viewport()->width() - others));
 }
 
 void SweepTable::setResults(const SweepResults& results) {
@@ -156,11 +183,12 @@ void SweepTable::setResults(const SweepResults& results) {
         sortByColumn(sortColumn, order);
     else
         sortByColumn(meanColumn, Qt::AscendingOrder);
-    resizeColumnsToContents();
-    // The objective's column takes the room left (not "Failed" at the far right).
     for (int c = 0; c < columnCount(); ++c)
-        horizontalHeader()->setSectionResizeMode(
-            c, c == meanColumn ? QHeaderView::Stretch : QHeaderView::Interactive);
+        horizontalHeader()->setSectionResizeMode(c, QHeaderView::Interactive);
+    resizeColumnsToContents();
+    meanColumn_ = meanColumn;
+    meanWidth_ = columnWidth(meanColumn);
+    fitColumns();
     filling_ = false;
     if (keep >= 0) selectConfig(keep);
 }

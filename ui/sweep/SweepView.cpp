@@ -89,7 +89,8 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     split->setSizes({3000, 1000});
     split->setChildrenCollapsible(false);
     views_->setMinimumHeight(220);
-    tableBox->setMinimumHeight(100);
+    // The table keeps room for its rows (SweepTable::minimumSizeHint): at 1024x768 the tab
+    // scrolls rather than show one or two rows.
 
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(6, 6, 6, 6);
