@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QScreen>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -21,7 +23,9 @@
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"
+#include "TestWindow.h"
 #include "Waits.h"
+#include "inspect/InsideView.h"
 #include "experiments/ExperimentRegistry.h"
 #include "inspect/LandscapePanel.h"
 #include "inspect/LandscapeSurface.h"
@@ -198,6 +202,49 @@ class TestLandscape : public QObject {
                 QVERIFY(bytes.contains("top Hessian eigenvector"));
             }
             if (f == FigureFormat::Pdf) QVERIFY(bytes.startsWith("%PDF"));
+        }
+    }
+
+    // Issue 30, item 13: in the window, the landscape panel fits its tab at 1600x1000 and at
+    // 1024x768 (the window fitted to the screen, as the program does there): no sideways
+    // scrolling to reach the map's right part, its colour bar and caption.
+    void panelFitsTheWindowWithoutScrollingSideways() {
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 768)}) {
+            auto w = adetest::makeWindow();
+            w->resize(size);
+            auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("tabs"));
+            tabs->setCurrentWidget(w->insideView());
+            auto* scroll = w->findChild<QScrollArea*>(QStringLiteral("landscapeScroll"));
+            QVERIFY(scroll);
+            w->insideView()->setCurrentWidget(scroll);
+            QTRY_VERIFY_WITH_TIMEOUT(scroll->isVisible(), kRunWaitMs);
+            QTRY_VERIFY_WITH_TIMEOUT(scroll->viewport()->width() > 0, kRunWaitMs);
+            const QWidget* panel = scroll->widget();
+            QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("%1x%2: the panel needs %3 px, the tab has %4")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(panel->minimumSizeHint().width())
+                                    .arg(scroll->viewport()->width())));
+            // ADE_LANDSCAPE_SCREENSHOTS=DIR (under xvfb-run, QT_QPA_PLATFORM=xcb): the window
+            // with a computed map and with the 3-D surface, window-WxH-{map,surface}.png.
+            const QString dir = qEnvironmentVariable("ADE_LANDSCAPE_SCREENSHOTS");
+            if (dir.isEmpty()) continue;
+            ade::Config c = bRegularizers(40000);
+            c.setText("regularizer", "none");
+            const int id = addRunWithSnapshots(*w->store(), c, 8, 250);
+            w->timeCursor()->setFocusRun(id);
+            w->timeCursor()->setIteration(1500);
+            auto* landscape = qobject_cast<LandscapePanel*>(scroll->widget());
+            landscape->compute();
+            QTRY_VERIFY_WITH_TIMEOUT(landscape->outcome() != nullptr, 600000);
+            const QString tag = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+            QTest::qWait(300);
+            QVERIFY(w->grab().save(dir + "/window-" + tag + "-map.png"));
+            landscape->findChild<QTabWidget*>()->setCurrentIndex(1);
+            QTest::qWait(1500);
+            QVERIFY(w->screen()->grabWindow(w->winId()).save(dir + "/window-" + tag +
+                                                            "-surface.png"));
         }
     }
 

@@ -97,6 +97,9 @@ LandscapePanel::LandscapePanel(RunStore* store, TimeCursor* cursor, QWidget* par
     cancelButton_ = new QPushButton(tr("Cancel"), this);
     exportButton_ = new QPushButton(tr("Export…"), this);
     exportButton_->setToolTip(tr("Save the contour map as PNG, SVG or PDF."));
+    // Two rows (what to compute; what to show and the job): in one row the controls made the
+    // panel wider than its tab at 1600x1000, and the map's right part, colour bar and caption
+    // needed sideways scrolling.
     controls->addWidget(computeButton_);
     controls->addWidget(new QLabel(tr("grid"), this));
     controls->addWidget(grid_);
@@ -106,10 +109,13 @@ LandscapePanel::LandscapePanel(RunStore* store, TimeCursor* cursor, QWidget* par
     controls->addWidget(sRange_);
     controls->addWidget(new QLabel(tr("d:"), this));
     controls->addWidget(normal_);
-    controls->addWidget(quantity_);
-    controls->addWidget(progress_, 1);
-    controls->addWidget(cancelButton_);
-    controls->addWidget(exportButton_);
+    controls->addStretch(1);
+    auto* jobRow = new QHBoxLayout;
+    jobRow->addWidget(new QLabel(tr("show:"), this));
+    jobRow->addWidget(quantity_);
+    jobRow->addWidget(progress_, 1);
+    jobRow->addWidget(cancelButton_);
+    jobRow->addWidget(exportButton_);
 
     status_ = new QLabel(this);
     status_->setWordWrap(true);
@@ -121,6 +127,7 @@ LandscapePanel::LandscapePanel(RunStore* store, TimeCursor* cursor, QWidget* par
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addLayout(jobRow);
     layout->addWidget(status_);
     layout->addWidget(tabs_, 1);
 

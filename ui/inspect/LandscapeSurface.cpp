@@ -1,5 +1,6 @@
 #include "inspect/LandscapeSurface.h"
 
+#include <QFont>
 #include <QLabel>
 #include <QLinearGradient>
 #include <QOffscreenSurface>
@@ -13,12 +14,18 @@
 #include <QtDataVisualization/QSurfaceDataProxy>
 #include <QtDataVisualization/QValue3DAxis>
 
+#include <algorithm>
 #include <cmath>
 
 #include "inspect/LandscapeJob.h"
 #include "inspect/LandscapeMap.h"
 
 namespace ade::ui {
+
+namespace {
+constexpr float kZoomLevel = 64.0f;   // percent of the camera preset's distance
+constexpr double kLabelScale = 5.0;   // the theme's label type, enlarged
+}  // namespace
 
 struct LandscapeSurface::Impl {
     QVBoxLayout* layout = nullptr;
@@ -80,9 +87,19 @@ void LandscapeSurface::createGraph() {
     graph->activeTheme()->setType(Q3DTheme::ThemeQt);
     graph->setShadowQuality(QAbstract3DGraph::ShadowQualityNone);
     graph->scene()->activeCamera()->setCameraPreset(Q3DCamera::CameraPresetIsometricLeft);
-    graph->axisX()->setTitleVisible(true);
-    graph->axisZ()->setTitleVisible(true);
-    graph->axisY()->setTitleVisible(true);
+    // The whole box with its labels in view (at the preset's zoom its front corner and the
+    // s and t titles were cut), and labels a class can read: larger type, turned towards the
+    // camera instead of lying along their axes, four segments per axis.
+    graph->scene()->activeCamera()->setZoomLevel(kZoomLevel);
+    QFont font = graph->activeTheme()->font();
+    font.setPointSizeF(std::max(font.pointSizeF(), 1.0) * kLabelScale);
+    graph->activeTheme()->setFont(font);
+    for (QValue3DAxis* axis : {graph->axisX(), graph->axisY(), graph->axisZ()}) {
+        axis->setTitleVisible(true);
+        axis->setTitleFixed(false);
+        axis->setLabelAutoRotation(90.0f);
+        axis->setSegmentCount(4);  // fewer, larger labels that do not run into each other
+    }
     d_->series = new QSurface3DSeries;
     d_->series->setDrawMode(QSurface3DSeries::DrawSurfaceAndWireframe);
     d_->series->setFlatShadingEnabled(false);
