@@ -4,6 +4,7 @@
 // throttled (at most about three a second) and cheap enough not to slow the GUI.
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
@@ -127,6 +128,11 @@ class TestClaims : public QObject {
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(text.c_str());
         }
+        // A real preset with many claims beside them (checklistNeverClipsAClaim).
+        const QString shipped = qEnvironmentVariable("ADE_RESOURCES");
+        QVERIFY2(QFile::copy(shipped + QStringLiteral("/presets/b-regularizers.json"),
+                             resources.filePath(QStringLiteral("presets/b-regularizers.json"))),
+                 qPrintable(shipped));
         qputenv("ADE_RESOURCES", resources.path().toUtf8());
     }
 
@@ -174,6 +180,32 @@ class TestClaims : public QObject {
         QCOMPARE(w->claims()->results()[0].status, ade::ClaimStatus::Pending);
         QVERIFY(finished.wait(kRunWaitMs));
         QTRY_COMPARE_WITH_TIMEOUT(w->claims()->results()[0].status, ade::ClaimStatus::Holds, kRunWaitMs);
+    }
+
+    // Issue 30, item 14: ten claims in the About panel of a 1024x768 window are never clipped
+    // mid-line: each row keeps the height its wrapped text needs, and the list scrolls.
+    void checklistNeverClipsAClaim() {
+        ade::ui::LaunchOptions o;
+        o.persistSettings = false;
+        auto w = std::make_unique<MainWindow>(o);
+        w->resize(1024, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(w->commands()->loadPreset(QStringLiteral("b-regularizers"), false));
+        ClaimsChecklist* list = w->aboutPanel()->checklist();
+        QVERIFY(list->rowCount() >= 7);
+        if (auto* dock = w->findChild<QDockWidget*>(QStringLiteral("aboutDock"))) dock->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(list->isVisible(), kRunWaitMs);
+        for (int i = 0; i < list->rowCount(); ++i) {
+            auto* row = list->findChild<QLabel*>(QStringLiteral("claim.%1").arg(i));
+            QVERIFY(row);
+            QTRY_VERIFY2_WITH_TIMEOUT(row->height() >= row->heightForWidth(row->width()),
+                                      qPrintable(QStringLiteral("claim %1: %2 px of %3")
+                                                     .arg(i)
+                                                     .arg(row->height())
+                                                     .arg(row->heightForWidth(row->width()))),
+                                      kRunWaitMs);
+        }
     }
 
     // Issue 30, item 7: a preset's sweep (run on the Sweep tab, outside the run store) gives its

@@ -7,6 +7,8 @@
 
 #include <string>
 
+class QScrollArea;
+class QSplitter;
 class QTextBrowser;
 
 namespace ade::ui {
@@ -35,6 +37,8 @@ class AboutPanel : public QWidget {
   private:
     ClaimsMonitor* claims_;
     ClaimsChecklist* checklist_;
+    QScrollArea* claimsScroll_ = nullptr;  // the checklist scrolls in a short dock
+    QSplitter* split_ = nullptr;           // claims above, the experiment's text below
     ClaimsChecklist* presentChecklist_;
     QTextBrowser* text_;
     bool presentation_ = false;
