@@ -34,6 +34,7 @@
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
 #include "sessions/SessionManager.h"
+#include "Configs.h"
 #include "Waits.h"
 #include "base/Palette.h"
 #include "config/ParamSpec.h"
@@ -43,22 +44,11 @@ using namespace ade::ui;
 
 namespace {
 
-ade::Config config(const std::vector<std::pair<std::string, std::string>>& kv) {
-    ade::Config c;
-    for (const auto& [k, v] : kv)
-        if (auto e = c.setText(k, v)) qFatal("%s = %s: %s", k.c_str(), v.c_str(), e->message.c_str());
-    return c;
+// The shared test configs (tests/common/Configs.h).
+ade::Config config(const adetest::KeyValues& kv) {
+    return adetest::configFrom(kv);
 }
-
-ade::Config tinyA(long iterations) {
-    return config({{"iterations", std::to_string(iterations)},
-                   {"data.n", "8"},
-                   {"data.prompts", "4"},
-                   {"data.test_prompts", "2"},
-                   {"optimizer", "gd"},
-                   {"lr", "0.05"},
-                   {"log_every", "1"}});
-}
+using adetest::tinyA;
 
 ade::Config tinyC(long iterations) {
     return config({{"experiment", "c"},

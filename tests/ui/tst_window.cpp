@@ -24,6 +24,7 @@
 #include "sweep/SweepView.h"
 #include "TestWindow.h"
 #include "charts/ChartPanel.h"
+#include "charts/LegendBar.h"
 #include "sweep/SweepForm.h"
 #include "sweep/SweepLinePlot.h"
 
@@ -80,11 +81,13 @@ class TestWindow : public QObject {
         QVERIFY(finished.wait(kRunWaitMs));
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         const int all = loss->drawnPoints();
-        auto* entry = loss->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
+        // The grid's one legend (the charts' own legends are hidden in the window).
+        LegendBar* legend = w->charts()->legend();
+        auto* entry = legend->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
         QVERIFY(entry);
         QTest::mouseClick(entry, Qt::LeftButton);
         QVERIFY(loss->drawnPoints() < all);
-        auto* again = loss->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
+        auto* again = legend->findChild<QToolButton*>(QStringLiteral("legend:train_loss"));
         QVERIFY(again && again->font().strikeOut());
         QTest::mouseClick(again, Qt::LeftButton);
         QCOMPARE(loss->drawnPoints(), all);

@@ -27,6 +27,19 @@
 
 namespace ade::ui {
 
+namespace {
+// A frameless area that scrolls `content` up and down, never sideways (it takes the width).
+QScrollArea* verticalScroller(QWidget* content, const QString& name, QWidget* parent) {
+    auto* area = new QScrollArea(parent);
+    area->setObjectName(name);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setWidget(content);
+    return area;
+}
+}  // namespace
+
 ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_(store) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -78,31 +91,21 @@ ChartArea::ChartArea(RunStore* store, QWidget* parent) : QWidget(parent), store_
     bar->addWidget(fit);
     outer->addLayout(bar);
 
-    // The grid scrolls rather than squeeze a plot under its minimum height (kMinPanelHeight):
+    // The grid scrolls rather than squeeze a plot under its minimum height (minPanelHeight()):
     // at 1024x768 with a lesson's caption and the claims under it, the charts keep plots a
     // class can read, and the ticks are never elided to "…".
     gridHost_ = new QWidget;
     grid_ = new QGridLayout(gridHost_);
     grid_->setContentsMargins(2, 2, 2, 2);
     grid_->setSpacing(4);
-    scroll_ = new QScrollArea(this);
-    scroll_->setObjectName(QStringLiteral("chartScroll"));
-    scroll_->setFrameShape(QFrame::NoFrame);
-    scroll_->setWidgetResizable(true);
-    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll_->setWidget(gridHost_);
+    scroll_ = verticalScroller(gridHost_, QStringLiteral("chartScroll"), this);
     outer->addWidget(scroll_, 1);
     // One legend for the grid: each run once with its colour, each metric once with its line
     // style; a click hides or shows those curves in every chart. Its height is capped (it
     // scrolls past the cap), so that twelve groups never take the plots' room.
     legend_ = new LegendBar;
     legend_->setObjectName(QStringLiteral("chartLegend"));
-    legendScroll_ = new QScrollArea(this);
-    legendScroll_->setObjectName(QStringLiteral("chartLegendScroll"));
-    legendScroll_->setFrameShape(QFrame::NoFrame);
-    legendScroll_->setWidgetResizable(true);
-    legendScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    legendScroll_->setWidget(legend_);
+    legendScroll_ = verticalScroller(legend_, QStringLiteral("chartLegendScroll"), this);
     legendScroll_->hide();
     outer->addWidget(legendScroll_);
     connect(legend_, &LegendBar::toggled, this, [this](const QString& key) {
@@ -330,12 +333,7 @@ void ChartArea::layoutGrid() {
 void ChartArea::setFooter(QWidget* footer) {
     // In a scroll area of at most a third of the height: seven claims in large type must not
     // push the charts under their minimum (it follows the footer's own visibility).
-    footerScroll_ = new QScrollArea(this);
-    footerScroll_->setObjectName(QStringLiteral("chartFooterScroll"));
-    footerScroll_->setFrameShape(QFrame::NoFrame);
-    footerScroll_->setWidgetResizable(true);
-    footerScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    footerScroll_->setWidget(footer);
+    footerScroll_ = verticalScroller(footer, QStringLiteral("chartFooterScroll"), this);
     footerScroll_->setVisible(!footer->isHidden());
     footer->installEventFilter(this);
     footer_ = footer;
@@ -406,7 +404,7 @@ void ChartArea::fitBars() {
         footerScroll_->setVisible(footer_ && !footer_->isHidden());
         const int want = footer_ ? footer_->sizeHint().height() : 0;
         const int fcap = std::max(3 * line, height() / 3);
-        if (footerScroll_->maximumHeight() != std::min(want, fcap) || footerScroll_->minimumHeight() != std::min(want, fcap))
+        if (footerScroll_->height() != std::min(want, fcap))
             footerScroll_->setFixedHeight(std::min(want, fcap));
     }
 }

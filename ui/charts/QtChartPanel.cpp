@@ -163,7 +163,7 @@ class QtChartPanel final : public ChartPanel {
     }
     int drawnPoints() const override { return drawn_; }
     void setSeriesHidden(const QString& label, bool hidden) override {
-        for (const LegendEntry& e : legend_->entries())
+        for (const LegendEntry& e : legendItems_)
             if (e.label == label) {
                 if (hidden)
                     hidden_.insert(e.key);
@@ -515,13 +515,16 @@ class QtChartPanel final : public ChartPanel {
                 ++it;
         for (LegendEntry& e : items)
             e.hidden = hidden_.count(e.key) > 0;
-        const bool changed = items.size() != legend_->entries().size() ||
-                             !std::equal(items.begin(), items.end(), legend_->entries().begin(),
+        const bool changed = items.size() != legendItems_.size() ||
+                             !std::equal(items.begin(), items.end(), legendItems_.begin(),
                                          sameLegendEntry);
-        legend_->setEntries(items);
-        if (changed) emit legendChanged();
+        if (!changed) return;
+        legendItems_ = std::move(items);
+        // Its own legend's buttons only when it shows one (the grid's legend merges ours).
+        if (!legend_->isHidden()) legend_->setEntries(legendItems_);
+        emit legendChanged();
     }
-    const std::vector<LegendEntry>& legendEntries() const override { return legend_->entries(); }
+    const std::vector<LegendEntry>& legendEntries() const override { return legendItems_; }
     void setLegendKeyHidden(const QString& key, bool hidden) override {
         if (hidden == (hidden_.count(key) > 0)) return;
         if (hidden)
@@ -530,7 +533,10 @@ class QtChartPanel final : public ChartPanel {
             hidden_.erase(key);
         refreshNow();
     }
-    void setOwnLegendShown(bool shown) override { legend_->setVisible(shown); }
+    void setOwnLegendShown(bool shown) override {
+        legend_->setEntries(shown ? legendItems_ : std::vector<LegendEntry>{});
+        legend_->setVisible(shown);
+    }
     QRectF plotArea() const override { return chart_->plotArea(); }
     QStringList tickTexts(Qt::Orientation o) const override {
         auto* cat = qobject_cast<QCategoryAxis*>(o == Qt::Horizontal ? xAxis_ : yAxis_);
@@ -914,7 +920,8 @@ class QtChartPanel final : public ChartPanel {
     std::shared_ptr<AggregateCache> aggregates_ = std::make_shared<AggregateCache>();
     std::map<int, QString> groupNames_;         // legend names of the drawn groups (by -id)
     std::set<QString> hidden_;  // legend keys: "m:<metric>", "r:<run id>"
-    LegendBar* legend_ = nullptr;
+    LegendBar* legend_ = nullptr;               // its own legend (a panel alone)
+    std::vector<LegendEntry> legendItems_;      // what its legend says, shown or merged
     const RunStore* store_ = nullptr;
     quint64 revision_ = ~0ull;
     bool autoRange_ = true;
