@@ -38,7 +38,8 @@ const std::vector<MetricInfo>& trainerMetrics() {
     return list;
 }
 
-ChartInfo sharedChart(const std::string& id, bool shown) {
+namespace {
+const std::vector<ChartInfo>& sharedCharts() {
     static const std::vector<ChartInfo> charts = {
         {"loss", "Loss", kLoss, AxisScale::Log, true},
         {"gap", "Generalisation gap (test − train)", kLoss, AxisScale::Linear, true},
@@ -51,7 +52,18 @@ ChartInfo sharedChart(const std::string& id, bool shown) {
         {"regulariser", "Regulariser value", kLoss, AxisScale::Log, true},
         {"villani", "Villani expression", "−ΔṼ + ‖∇Ṽ‖²/s", AxisScale::SymLog, true},
     };
-    for (ChartInfo c : charts)
+    return charts;
+}
+}  // namespace
+
+bool isSharedChart(const std::string& id) {
+    for (const ChartInfo& c : sharedCharts())
+        if (c.id == id) return true;
+    return false;
+}
+
+ChartInfo sharedChart(const std::string& id, bool shown) {
+    for (ChartInfo c : sharedCharts())
         if (c.id == id) {
             c.shownByDefault = shown;
             return c;

@@ -46,6 +46,9 @@ const std::vector<MetricInfo>& trainerMetrics();
 // "imbalance", "step", "regulariser", "villani"); an experiment picks them with
 // sharedChart(id, shown) and may add its own ChartInfo.
 ChartInfo sharedChart(const std::string& id, bool shown = true);
+// Whether `id` is one of those shared charts (its generic title is then sharedChart(id).title:
+// "Weight norms" where B says "Weight norms ‖W_Q‖_F, ‖W_K‖_F" and C "‖U‖_F, ‖V‖_F").
+bool isSharedChart(const std::string& id);
 
 // The charts of Paper B's factor-pair experiments (B, C): loss, weight norms, distance to the
 // balanced teacher factors and the gap shown; imbalance, relative distance, Villani, step and

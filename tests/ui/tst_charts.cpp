@@ -22,6 +22,7 @@
 #include "charts/Ticks.h"
 #include "base/RichText.h"
 #include "Configs.h"
+#include "experiments/ExperimentRegistry.h"
 
 #include <QFontMetricsF>
 
@@ -29,25 +30,47 @@ using namespace ade::ui;
 
 namespace {
 
-// A linear axis' tick texts: numbers (a true minus allowed) one 1-2-5 step apart, zero as "0",
-// nothing like "5.55112e-17".
-void checkRoundTicks(const ChartPanel* p, Qt::Orientation o) {
+// A tick label's number: "0.25", "−0.5", "10⁻⁶", "2×10⁻⁵".
+double tickValue(QString t, bool* ok) {
+    static const QString sup = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    t.replace(QChar(0x2212), QLatin1Char('-'));
+    const qsizetype ten = t.indexOf(QStringLiteral("10"), t.indexOf(QChar(0x00D7)) + 1);
+    if (ten >= 0 && ten + 2 < t.size() && (t[ten + 2] == QChar(0x207B) || sup.contains(t[ten + 2]))) {
+        QString exponent;
+        for (qsizetype k = ten + 2; k < t.size(); ++k)
+            exponent += t[k] == QChar(0x207B) ? QChar(u'-')
+                                              : QChar(static_cast<char16_t>(u'0' + sup.indexOf(t[k])));
+        const int e = exponent.toInt(ok);
+        const qsizetype times = t.indexOf(QChar(0x00D7));
+        const double m = times > 0 ? t.left(times).toDouble() : 1.0;
+        return m * std::pow(10.0, e);
+    }
+    return t.toDouble(ok);
+}
+
+// An axis' tick texts are numbers (a true minus allowed, zero as "0", nothing like
+// "5.55112e-17" or "1e-03"), one 1-2-5 step apart; on a log axis they may instead each be
+// 1, 2, 3 or 5 times a power of ten.
+void checkRoundTicks(const ChartPanel* p, Qt::Orientation o, bool log = false) {
     const QStringList texts = p->tickTexts(o);
-    if (texts.isEmpty()) return;  // a log axis: labels at powers of ten
+    QVERIFY2(!texts.isEmpty(), "no tick labels");
     std::vector<double> v;
-    for (QString t : texts) {
-        t.replace(QChar(0x2212), QLatin1Char('-'));
+    for (const QString& t : texts) {
         bool ok = false;
-        v.push_back(t.toDouble(&ok));
-        QVERIFY2(ok, qPrintable(texts.join(' ')));
+        v.push_back(tickValue(t, &ok));
+        QVERIFY2(ok && !t.contains(QLatin1Char('e')), qPrintable(texts.join(' ')));
         QVERIFY2(v.back() != 0 || t == QStringLiteral("0"), qPrintable(texts.join(' ')));
     }
+    auto roundMantissa = [](double x, std::initializer_list<double> ms) {
+        const double m = std::abs(x) / std::pow(10.0, std::floor(std::log10(std::abs(x)) + 1e-12));
+        return std::any_of(ms.begin(), ms.end(), [&](double r) { return std::abs(m - r) < 1e-6; });
+    };
+    if (log && std::all_of(v.begin(), v.end(), [&](double x) { return roundMantissa(x, {1, 2, 3, 5}); }))
+        return;
     for (std::size_t i = 1; i < v.size(); ++i) {
         const double step = v[1] - v[0];
         QVERIFY2(std::abs((v[i] - v[i - 1]) - step) <= 1e-9 * std::abs(step), qPrintable(texts.join(' ')));
-        const double m = step / std::pow(10.0, std::floor(std::log10(step)));
-        QVERIFY2(std::abs(m - 1) < 1e-6 || std::abs(m - 2) < 1e-6 || std::abs(m - 5) < 1e-6,
-                 qPrintable(texts.join(' ')));
+        QVERIFY2(roundMantissa(step, {1, 2, 5}), qPrintable(texts.join(' ')));
     }
 }
 
@@ -322,17 +345,20 @@ class TestCharts : public QObject {
         QCOMPARE(ids(), QStringList({"loss", "norms", "manifold", "gap"}));
         QCOMPARE(area.panel("loss")->spec().title, QStringLiteral("Loss"));  // B's version
         QCOMPARE(area.panel("gap")->options().logY, false);  // signed: never log
-        // A run of another experiment brings its charts; a chart both have keeps the form's
-        // experiment's choice (B hides the imbalance chart by default, A shows it). A column
-        // no description knows gets a chart of its own.
+        // A run brings the charts it draws, and only those: an A run under a B form shows A's
+        // loss, imbalance (A shows it by default) and step size charts, not B's empty ones. A
+        // column no description knows gets a chart of its own.
         ade::Config a;
         a.setText("experiment", "a");
         const int id = store.addRun(QStringLiteral("a run"), a);
-        store.setColumns(id, {"iteration", "time_s", "train_loss", "imbalance", "future_metric"});
+        store.setColumns(id, {"iteration", "time_s", "train_loss", "imbalance", "step_size",
+                              "future_metric"});
         area.refresh(true);
-        QCOMPARE(ids().join(","), QStringLiteral("loss,norms,manifold,gap,column:future_metric"));
+        QCOMPARE(ids().join(","), QStringLiteral("loss,imbalance,column:future_metric"));
+        QCOMPARE(area.panel("loss")->spec().title, QStringLiteral("Loss and excess risk"));
         QCOMPARE(area.panel("column:future_metric")->options().logY, false);
-        // View > Charts lists every chart, shown or not; unticking one removes it.
+        // View > Charts lists every chart, shown or not, with the form's experiment's others;
+        // unticking one removes it.
         QMenu* menu = area.chartsMenu();
         QMetaObject::invokeMethod(menu, "aboutToShow");
         QStringList offered;
@@ -340,14 +366,68 @@ class TestCharts : public QObject {
             if (act->isCheckable()) offered << act->objectName();
         QVERIFY(offered.contains("showChart.villani"));
         QVERIFY(offered.contains("showChart.step"));
-        area.setChartShown("gap", false);
-        QVERIFY(!ids().contains("gap"));
-        area.setChartShown("villani", true);
-        QVERIFY(ids().contains("villani"));
+        area.setChartShown("imbalance", false);
+        QVERIFY(!ids().contains("imbalance"));
+        area.setChartShown("step", true);
+        QVERIFY(ids().contains("step"));
         area.restoreDefaultCharts();
-        QVERIFY(ids().contains("gap") && !ids().contains("villani"));
+        QVERIFY(ids().contains("imbalance") && !ids().contains("step"));
         for (const QString& id : ids())
             QVERIFY(id != "other");  // no grab-bag chart
+    }
+
+    // Issue 30, item 5: charts of another experiment never linger. A chart shows only when a
+    // drawn run draws in it (Darcy's runs bring no empty "Distance to the minimisers", C's no
+    // empty "Test error"), and a chart two experiments title differently is titled for the runs
+    // on it (C's norms were drawn under B's "‖W_Q‖_F, ‖W_K‖_F").
+    void chartsFollowTheDrawnRuns() {
+        RunStore store;
+        ChartArea area(&store);
+        area.resize(1000, 700);
+        auto ids = [&] {
+            QStringList out;
+            for (ChartPanel* p : area.panels())
+                out << p->spec().id;
+            return out;
+        };
+        auto addRun = [&](const std::string& experiment) {
+            const int id = store.addRun(QString::fromStdString(experiment),
+                                        adetest::configFrom({{"experiment", experiment}}));
+            std::vector<std::string> columns = {"iteration", "time_s"};
+            for (const ade::MetricInfo& m : ade::findExperiment(experiment)->metrics)
+                columns.push_back(m.column);
+            store.setColumns(id, columns);
+            store.setState(id, RunState::Stopped);
+            return id;
+        };
+        area.setExperiment("c");  // no run yet: the form's experiment's charts, to be filled
+        QVERIFY(ids().contains("manifold"));
+        const QString cNorms = area.panel("norms")->spec().title;
+        QVERIFY2(cNorms.contains(QStringLiteral("U")), qPrintable(cNorms));
+        const int darcy = addRun("darcy");
+        area.setExperiment("a");
+        area.refresh(true);
+        QVERIFY(ids().contains("rel_l2"));
+        QVERIFY2(!ids().contains("manifold"), qPrintable(ids().join(",")));  // none draws there
+        QVERIFY(!ids().contains("excess"));
+        store.setVisible(darcy, false);
+        const int c = addRun("c");
+        area.setExperiment("darcy");
+        area.refresh(true);
+        QVERIFY2(!ids().contains("rel_l2"), qPrintable(ids().join(",")));  // no empty test error
+        QVERIFY(ids().contains("manifold"));
+        QCOMPARE(area.panel("norms")->spec().title, cNorms);  // C's own title over C's runs
+        const int b = addRun("b");
+        area.refresh(true);
+        QCOMPARE(area.panel("norms")->spec().title, QStringLiteral("Weight norms"));  // B and C
+        store.setVisible(c, false);
+        area.refresh(true);
+        QVERIFY2(area.panel("norms")->spec().title.contains(QStringLiteral("W_Q")),
+                 qPrintable(area.panel("norms")->spec().title));
+        store.setVisible(b, false);  // nothing drawn: the form's experiment's charts again
+        area.refresh(true);
+        QVERIFY(ids().contains("rel_l2"));
+        QVERIFY(!ids().contains("manifold"));
     }
 
     // A signed quantity over many decades reads on a symmetric-log axis labelled in its values.
@@ -429,12 +509,16 @@ class TestCharts : public QObject {
                               Qt::NoScrollPhase, false);
             QApplication::sendEvent(view->viewport(), &wheel);
         }
+        // Zoom far into the log y axis: it keeps at least two labels, at round values read as
+        // numbers ("0.012", "2×10⁻⁴"), never printf's "1e-03" nor 10^(k/n).
         auto* ly = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Vertical).value(0));
         QVERIFY(ly);
-        const double lo = std::log(ly->min()) / std::log(ly->base());
-        const double hi = std::log(ly->max()) / std::log(ly->base());
-        QVERIFY2(std::floor(hi) - std::ceil(lo) + 1 >= 2,
-                 qPrintable(QStringLiteral("%1..%2 base %3").arg(ly->min()).arg(ly->max()).arg(ly->base())));
+        QTRY_VERIFY_WITH_TIMEOUT(p->tickTexts(Qt::Vertical).size() >= 2, kRunWaitMs);
+        for (const QString& t : p->tickTexts(Qt::Vertical))
+            QVERIFY2(!t.contains(QLatin1Char('e')) && t.size() <= 8,
+                     qPrintable(p->tickTexts(Qt::Vertical).join(" ")));
+        for (const QString& t : p->tickTexts(Qt::Horizontal))  // log x: 1, 10, 100, 1000
+            QVERIFY2(!t.contains(QLatin1Char('e')), qPrintable(p->tickTexts(Qt::Horizontal).join(" ")));
         // Linear axes after a zoom tick at round 1-2-5 steps.
         o.logX = false;
         p->setOptions(o);
@@ -447,9 +531,49 @@ class TestCharts : public QObject {
         // Round ticks of a 1-2-5 step whose labels fit the zoomed axis (no run-together text).
         QTRY_VERIFY_WITH_TIMEOUT(!p->tickTexts(Qt::Horizontal).isEmpty(), kRunWaitMs);
         checkRoundTicks(p.get(), Qt::Horizontal);
-        checkRoundTicks(p.get(), Qt::Vertical);
+        checkRoundTicks(p.get(), Qt::Vertical, true);  // the loss: a log axis
         p->fitToData();
         checkRoundTicks(p.get(), Qt::Horizontal);
+    }
+
+    // Log axes read as numbers: powers of ten as decimals from 0.001 to 10000 and with a
+    // superscript exponent beyond, 1-2-5 values when few decades show, round linear steps inside
+    // a decade; the labels of a long range thin out to every second or third decade.
+    void logTicksReadAsNumbers() {
+        QCOMPARE(logTickText(0.001), QStringLiteral("0.001"));
+        QCOMPARE(logTickText(1.0), QStringLiteral("1"));
+        QCOMPARE(logTickText(10000.0), QStringLiteral("10000"));
+        QCOMPARE(logTickText(1e-6), QStringLiteral("10⁻⁶"));
+        QCOMPARE(logTickText(2e-5), QStringLiteral("2×10⁻⁵"));
+        QCOMPARE(logTickText(1e6), QStringLiteral("10⁶"));
+        QCOMPARE(logTickText(0.05), QStringLiteral("0.05"));
+        const QFont font = QApplication::font();
+        auto texts = [](const std::vector<Tick>& ticks) {
+            QStringList out;
+            for (const Tick& t : ticks)
+                out << t.text;
+            return out.join(" ");
+        };
+        QCOMPARE(texts(logTicks(1e-3, 10.0, 400, font, false)),
+                 QStringLiteral("0.001 0.01 0.1 1 10"));
+        // One style per axis: a label that needs a power makes them all powers.
+        QCOMPARE(texts(logTicks(1e-4, 1.0, 400, font, false)),
+                 QStringLiteral("10⁻⁴ 10⁻³ 10⁻² 10⁻¹ 10⁰"));
+        // Fourteen decades in 200 px: every second or third power only.
+        const std::vector<Tick> wide = logTicks(1e-12, 100.0, 200, font, false);
+        QVERIFY2(wide.size() >= 2 && wide.size() <= 8, qPrintable(texts(wide)));
+        for (std::size_t i = 1; i < wide.size(); ++i)
+            QVERIFY(wide[i].value - wide[i - 1].value >= 2 - 1e-9);
+        // One decade: 1-2-5 values.
+        QCOMPARE(texts(logTicks(0.01, 0.1, 300, font, false)), QStringLiteral("0.01 0.02 0.05 0.1"));
+        // Inside a decade: round linear steps, placed at their logarithms.
+        const std::vector<Tick> zoomed = logTicks(0.0121, 0.0189, 300, font, false);
+        QVERIFY2(zoomed.size() >= 3, qPrintable(texts(zoomed)));
+        for (const Tick& t : zoomed) {
+            QVERIFY2(t.text.startsWith(QStringLiteral("0.01")), qPrintable(texts(zoomed)));
+            QVERIFY(std::abs(std::pow(10.0, t.value) - t.text.toDouble()) < 1e-12);
+        }
+        QVERIFY(logTicks(0.0, 1.0, 300, font, false).empty());  // no log of zero
     }
 
     // Ticks are multiples of one 1-2-5 step, zero reads "0" (not 5.55e-17), labels of a long

@@ -166,16 +166,8 @@ void ChartArea::setExperiment(const std::string& experiment) {
     syncPanels();
 }
 
-std::vector<std::string> ChartArea::experiments() const {
-    std::vector<std::string> out = {experiment_};
-    for (const auto& r : store_->runs())
-        if (std::find(out.begin(), out.end(), r->config.experiment()) == out.end())
-            out.push_back(r->config.experiment());
-    return out;
-}
-
 std::vector<ChartSpec> ChartArea::availableCharts() const {
-    return chartSpecsFor(experiments(), store_);
+    return liveChartSpecs(experiment_, *store_);
 }
 
 bool ChartArea::isChartShown(const ChartSpec& spec) const {
@@ -206,7 +198,13 @@ QMenu* ChartArea::chartsMenu() {
     chartsMenu_->setToolTipsVisible(true);
     connect(chartsMenu_, &QMenu::aboutToShow, this, [this] {
         chartsMenu_->clear();
-        for (const ChartSpec& spec : availableCharts()) {
+        // The charts drawn now, then the form's experiment's others (chosen ahead of a Start).
+        std::vector<ChartSpec> offered = availableCharts();
+        for (const ChartSpec& spec : chartSpecsFor({experiment_}))
+            if (std::none_of(offered.begin(), offered.end(),
+                             [&](const ChartSpec& o) { return o.id == spec.id; }))
+                offered.push_back(spec);
+        for (const ChartSpec& spec : offered) {
             QAction* a = chartsMenu_->addAction(spec.title);
             a->setObjectName(QStringLiteral("showChart.") + spec.id);
             a->setCheckable(true);
@@ -225,9 +223,11 @@ void ChartArea::syncPanels() {
     std::vector<ChartSpec> wanted;
     for (const ChartSpec& spec : availableCharts())
         if (isChartShown(spec)) wanted.push_back(spec);
-    std::vector<QString> ids;
-    for (const ChartSpec& spec : wanted)
+    std::vector<QString> ids;  // and titles: the same chart over other experiments' runs
+    for (const ChartSpec& spec : wanted) {
         ids.push_back(spec.id);
+        ids.push_back(spec.title);
+    }
     if (synced_ && ids == shownIds_) return;
     synced_ = true;
     shownIds_ = ids;

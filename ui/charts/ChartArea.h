@@ -37,9 +37,10 @@ class ChartArea : public QWidget {
     const std::vector<ChartPanel*>& panels() const { return panels_; }
     ChartPanel* panel(const QString& id) const;
 
-    // The experiment of the form: its charts are shown even before a run exists.
+    // The experiment of the form: its charts are shown while no run is drawn.
     void setExperiment(const std::string& experiment);
-    // Every chart the grid may show now (the experiments' and unknown columns'), shown or not.
+    // Every chart the grid may show now, shown or not: those the visible runs draw, or the
+    // form's experiment's while none is drawn (liveChartSpecs).
     std::vector<ChartSpec> availableCharts() const;
     bool isChartShown(const ChartSpec& spec) const;
     void setChartShown(const QString& id, bool shown);
@@ -102,12 +103,11 @@ class ChartArea : public QWidget {
     // Creates and drops panels to match the charts to show, and lays the grid out again.
     void syncPanels();
     void layoutGrid();  // places the panels (and the empty hint) in the grid
-    std::vector<std::string> experiments() const;
 
     RunStore* store_;
     std::string experiment_;  // the first experiment until the form says otherwise
     std::vector<ChartPanel*> panels_;
-    std::vector<QString> shownIds_;  // the grid's charts at the last syncPanels
+    std::vector<QString> shownIds_;  // the grid's charts (ids, titles) at the last syncPanels
     bool synced_ = false;
     std::map<QString, bool> choices_;
     QGridLayout* grid_ = nullptr;

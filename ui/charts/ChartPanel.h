@@ -52,6 +52,12 @@ ChartSpec chartSpec(const std::string& id);  // any experiment's chart, by id
 // column some run of `runs` has.
 std::vector<ChartSpec> chartSpecsFor(const std::vector<std::string>& experiments,
                                      const RunStore* runs = nullptr, bool onlyWithData = false);
+// The charts the live grid offers: those the visible runs of `runs` draw (a run with no columns
+// yet: its experiment's charts), titled for the experiments drawn (a chart two experiments title
+// differently gets its generic title); with no visible run, the charts of `formExperiment`, the
+// ones a Start would fill. A chart no visible run draws is not offered: Darcy's runs bring no
+// empty "Distance to the minimisers", C's no empty "Test error".
+std::vector<ChartSpec> liveChartSpecs(const std::string& formExperiment, const RunStore& runs);
 // A metric column as a person reads it: "‖W_Q‖_F" for norm_WQ of Experiment B.
 QString metricLabel(const std::string& experiment, const std::string& column);
 

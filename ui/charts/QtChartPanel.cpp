@@ -246,10 +246,28 @@ class QtChartPanel final : public ChartPanel {
         } else {
             yAxis_ = make(options_.logY, false);
         }
-        xAxis_->setTitleText(options_.wallTime ? tr("wall time (s)") : tr("iteration"));
-        yAxis_->setTitleText(shownText(spec_.yLabel));
         chart_->addAxis(xAxis_, Qt::AlignBottom);
         chart_->addAxis(yAxis_, Qt::AlignLeft);
+        // A log axis maps the curves but Qt labels it by a printf format ("1e-03"), at powers of
+        // its base only: it is hidden, and a linear axis over log10 of its range draws the
+        // labels and grid at the values this panel picks (logTicks: "0.001", "10⁻⁶", "0.012").
+        for (int i = 0; i < 2; ++i) {
+            logLabels_[i] = nullptr;
+            auto* log = qobject_cast<QLogValueAxis*>(i == 0 ? xAxis_ : yAxis_);
+            if (!log) continue;
+            auto* labels = new QCategoryAxis;
+            labels->setObjectName(i == 0 ? QStringLiteral("logLabelsX") : QStringLiteral("logLabelsY"));
+            labels->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            log->setVisible(false);
+            chart_->addAxis(labels, i == 0 ? Qt::AlignBottom : Qt::AlignLeft);
+            logLabels_[i] = labels;
+            connect(log, &QLogValueAxis::rangeChanged, labels, [this, labels](qreal lo, qreal hi) {
+                if (lo > 0 && hi > lo) labels->setRange(std::log10(lo), std::log10(hi));
+                placeTicks();
+            });
+        }
+        drawnAxis(xAxis_)->setTitleText(options_.wallTime ? tr("wall time (s)") : tr("iteration"));
+        drawnAxis(yAxis_)->setTitleText(shownText(spec_.yLabel));
         for (auto& [key, e] : entries_) {
             clearPoints(e);  // refilled for the new axes; old points may be <= 0
             e.decimation.valid = false;  // the x values may be others (wall time)
@@ -268,6 +286,12 @@ class QtChartPanel final : public ChartPanel {
             }
         }
         applyStyle();
+    }
+
+    // The axis a user sees for `a`: its log labels' axis when it is a log axis.
+    QAbstractAxis* drawnAxis(QAbstractAxis* a) const {
+        QCategoryAxis* labels = logLabels_[a == xAxis_ ? 0 : 1];
+        return labels ? labels : a;
     }
 
     void applyStyle() {
@@ -539,7 +563,7 @@ class QtChartPanel final : public ChartPanel {
     }
     QRectF plotArea() const override { return chart_->plotArea(); }
     QStringList tickTexts(Qt::Orientation o) const override {
-        auto* cat = qobject_cast<QCategoryAxis*>(o == Qt::Horizontal ? xAxis_ : yAxis_);
+        auto* cat = qobject_cast<QCategoryAxis*>(drawnAxis(o == Qt::Horizontal ? xAxis_ : yAxis_));
         return cat ? cat->categoriesLabels() : QStringList();
     }
 
@@ -713,14 +737,20 @@ class QtChartPanel final : public ChartPanel {
         if (placingTicks_) return;  // new labels may move the plot area, which calls again
         placingTicks_ = true;
         const QRectF area = chart_->plotArea();
-        for (QAbstractAxis* a : {xAxis_, yAxis_}) {
+        for (QAbstractAxis* mapped : {xAxis_, yAxis_}) {
+            QAbstractAxis* a = drawnAxis(mapped);
             auto* cat = qobject_cast<QCategoryAxis*>(a);
             if (!cat || (a == yAxis_ && symLog())) continue;
-            const bool horizontal = a == xAxis_;
+            const bool horizontal = mapped == xAxis_;
             double pixels = horizontal ? area.width() : area.height();
             if (pixels < 20) pixels = horizontal ? 400 : 200;  // not laid out yet
+            const auto* log = qobject_cast<QLogValueAxis*>(mapped);
+            if (log && log->min() > 0 && log->max() > log->min() &&
+                (cat->min() != std::log10(log->min()) || cat->max() != std::log10(log->max())))
+                cat->setRange(std::log10(log->min()), std::log10(log->max()));
             const std::vector<Tick> ticks =
-                fittingTicks(cat->min(), cat->max(), pixels, a->labelsFont(), horizontal);
+                log ? logTicks(log->min(), log->max(), pixels, a->labelsFont(), horizontal)
+                    : fittingTicks(cat->min(), cat->max(), pixels, a->labelsFont(), horizontal);
             setAxisTicks(cat, ticks);
             if (horizontal) {
                 // The last label is centred on the right end: the margin makes room for its
@@ -750,30 +780,12 @@ class QtChartPanel final : public ChartPanel {
         return {&e.symLo, &e.symHi};
     }
 
-    // After a zoom or pan the ranges are wherever the mouse left them: ticks go to round values
-    // (1-2-5 steps on linear axes) and a log axis zoomed inside a decade or two is labelled at
-    // finer powers (10^(k/n)) so that it keeps several labels.
-    void tidyZoomedAxes() {
-        for (QAbstractAxis* a : {xAxis_, yAxis_}) {
-            if (qobject_cast<QValueAxis*>(a)) continue;  // linear: placeTicks() follows the range
-            if (auto* l = static_cast<QLogValueAxis*>(a); l->min() > 0) {
-                const double decades = std::log10(l->max() / l->min());
-                const int n = decades >= 3 ? 0 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 1, 20);
-                const double base = n == 0 ? 10.0 : std::pow(10.0, 1.0 / n);
-                if (l->base() != base) l->setBase(base);
-                const QString format = n <= 1 ? QStringLiteral("%.0e") : QStringLiteral("%.3g");
-                if (a == yAxis_ && l->labelFormat() != format) l->setLabelFormat(format);
-            }
-        }
-    }
-    // Automatic ranges again: fixed tick counts (fill() sets them), labels at powers of ten.
-    void untidyAxes() {
-        for (QAbstractAxis* a : {xAxis_, yAxis_})
-            if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
-                l->setLabelFormat(a == yAxis_ ? QStringLiteral("%.0e") : QStringLiteral("%g"));
-                if (a == xAxis_) l->setBase(10);
-            }
-    }
+    // After a zoom or pan the ranges are wherever the mouse left them: placeTicks() puts the
+    // ticks at round values of the new range (linear: 1-2-5 steps; log: powers of ten, 1-2-5
+    // inside a decade or two, round linear steps inside one).
+    void tidyZoomedAxes() { placeTicks(); }
+    // Automatic ranges again: the same ticks for the ranges fill() sets.
+    void untidyAxes() { placeTicks(); }
 
     // The crosshair: at the pointer's iteration (or wall time), every visible curve's recorded
     // value (the nearest record of each run), so nobody has to aim at a 1-px line.
@@ -915,6 +927,7 @@ class QtChartPanel final : public ChartPanel {
     InteractiveChartView* view_ = nullptr;
     QAbstractAxis* xAxis_ = nullptr;
     QAbstractAxis* yAxis_ = nullptr;
+    QCategoryAxis* logLabels_[2] = {nullptr, nullptr};  // a log x / y axis' labels (makeAxes)
     std::map<QString, SeriesEntry> entries_;
     // The groups' aggregates: the chart area's, shared by its charts; a chart alone its own.
     std::shared_ptr<AggregateCache> aggregates_ = std::make_shared<AggregateCache>();

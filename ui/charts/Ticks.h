@@ -34,6 +34,17 @@ QString tickText(double v, double step);
 std::vector<Tick> fittingTicks(double lo, double hi, double pixels, const QFont& font,
                                bool horizontal);
 
+// A log axis' ticks over [lo, hi] (lo > 0), as positions log10(v) with the values' texts:
+// powers of ten every 1, 2, 3… decades as many as fit ("0.001", "1", "10⁻⁶", never "1e-03"),
+// with 2 and 5 between them when few decades show; inside a decade or two (a zoom) the 1-2-5
+// values, or round linear steps when even those are too few ("0.012 0.014 0.016"). Fits
+// `pixels` like fittingTicks.
+std::vector<Tick> logTicks(double lo, double hi, double pixels, const QFont& font, bool horizontal);
+// A log axis' label of `v`: plain decimals from 0.001 to 10000 ("0.002", "500"), beyond them
+// (or with `powers`) a power of ten with a superscript exponent ("10⁻⁶", "2×10⁻⁵", "10⁰"). An
+// axis uses one style: logTicks writes all its labels as powers when one needs it.
+QString logTickText(double v, bool powers = false);
+
 // Makes `axis` show `ticks` (labels on their values) unless it shows them already; returns
 // whether it changed anything.
 bool setAxisTicks(QCategoryAxis* axis, const std::vector<Tick>& ticks);
