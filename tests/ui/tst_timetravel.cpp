@@ -163,6 +163,33 @@ class TestTimeTravel : public QObject {
         QCOMPARE(bar->laterAction()->iconText(), QStringLiteral("▶"));
     }
 
+    // Issue 30, item 14: a handle held by the pointer stays under it while snapshots come (the
+    // range grew under it and the handle crept left); the range catches up on release.
+    void heldHandleStaysWhileSnapshotsCome() {
+        auto w = makeWindow();
+        const int id = w->store()->addRun(QStringLiteral("held"), adetest::tinyA(100));
+        auto snap = [](long it) {
+            ade::Snapshot s;
+            s.iteration = it;
+            return s;
+        };
+        w->store()->appendSnapshots(id, {snap(0), snap(10), snap(20)});
+        w->timeCursor()->setFocusRun(id);
+        TimeTravelBar* bar = w->timeTravelBar();
+        QCOMPARE(bar->slider()->maximum(), 2);
+        bar->slider()->setSliderDown(true);
+        bar->slider()->setValue(1);
+        QCOMPARE(w->timeCursor()->iteration(), 10L);
+        w->store()->appendSnapshots(id, {snap(30), snap(40), snap(50)});
+        QCOMPARE(bar->slider()->maximum(), 2);  // the scale under the pointer stays
+        QCOMPARE(bar->slider()->value(), 1);
+        QCOMPARE(w->timeCursor()->iteration(), 10L);
+        bar->slider()->setSliderDown(false);
+        QCOMPARE(bar->slider()->maximum(), 5);
+        QCOMPARE(bar->slider()->value(), 1);
+        QCOMPARE(w->timeCursor()->iteration(), 10L);
+    }
+
     void liveFollowsARunningRun() {
         auto w = makeWindow();
         w->controller()->start("long", adetest::tinyA(400000, {{"snapshots", "50"}}));

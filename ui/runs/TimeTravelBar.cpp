@@ -72,6 +72,9 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
     connect(slider_, &QSlider::valueChanged, this, [this](int i) {
         if (!syncing_) showSnapshot(i);
     });
+    // While the handle is held, new snapshots do not rescale the slider (the handle crept away
+    // from the pointer as the run grew, issue 30 item 14); the range catches up on release.
+    connect(slider_, &QSlider::sliderReleased, this, &TimeTravelBar::sync);
     connect(live_, &QAction::toggled, this, [this](bool on) {
         if (syncing_) return;
         if (on)
@@ -101,10 +104,13 @@ void TimeTravelBar::sync() {
     slider_->setEnabled(count > 1);
     earlier_->setEnabled(count > 1);
     later_->setEnabled(count > 1 && !cursor_->isLive());
-    slider_->setRange(0, std::max(count - 1, 0));
+    const bool held = slider_->isSliderDown();
+    if (!held) slider_->setRange(0, std::max(count - 1, 0));
     live_->setChecked(cursor_->isLive());
     long shown = -1;
-    if (count > 0) {
+    if (count > 0 && held) {
+        shown = cursor_->isLive() ? r->snapshots.back().iteration : cursor_->iteration();
+    } else if (count > 0) {
         if (cursor_->isLive()) {
             slider_->setValue(count - 1);
             shown = r->snapshots.back().iteration;
