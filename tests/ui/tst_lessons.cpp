@@ -10,6 +10,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -203,6 +205,46 @@ class TestLessons : public QObject {
     }
 
     // Reset reruns the step's comparison and pauses again at its iteration.
+    // Issue 30, item 14: a long caption at 1024x768 pushed the lesson's status line and the
+    // window's bottom off the screen; it scrolls within a fifth of the window's height.
+    void aLongCaptionScrollsInsideTheWindow() {
+        QString lesson = QString::fromUtf8(kLesson);
+        QString caption;
+        for (int i = 0; i < 30; ++i)
+            caption += QStringLiteral("GD and Adam start from the same weights and take different paths. ");
+        lesson.replace(QStringLiteral("GD against Adam from one start: look at the distance to the minimisers."),
+                       caption);
+        QTemporaryDir dir;
+        const QString file = writeLesson(dir, "long-caption.json", lesson.toUtf8().constData());
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QString error;
+        QVERIFY2(w->lessons()->playFile(file, &error), qPrintable(error));
+        LessonPanel* panel = w->lessons()->captionPanel();
+        QVERIFY(panel->caption().size() > 1500);
+        const QRect screen = w->screen()->geometry();
+        auto* status = panel->findChild<QWidget*>(QStringLiteral("lessonStatus"));
+        auto* scroll = panel->findChild<QScrollArea*>(QStringLiteral("lessonCaptionScroll"));
+        QVERIFY(status && scroll);
+        // The runs pause at iteration 40: the status line says so, on the screen.
+        QTRY_VERIFY_WITH_TIMEOUT(status->isVisible(), kRunWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            screen.contains(QRect(status->mapToGlobal(QPoint(0, 0)), status->size())), kRunWaitMs);
+        QVERIFY(screen.contains(QRect(panel->mapToGlobal(QPoint(0, 0)), panel->size())));
+        QVERIFY2(scroll->height() <= w->height() / 5 + 1,
+                 qPrintable(QStringLiteral("%1 of %2").arg(scroll->height()).arg(w->height())));
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0);  // the rest by scrolling
+        // The chart keeps more of the window than the caption.
+        QVERIFY(!visiblePanels(*w).empty());
+        QVERIFY2(visiblePanels(*w).front()->height() > w->height() / 4,
+                 qPrintable(QStringLiteral("chart %1, panel %2, caption %3, window %4")
+                                .arg(visiblePanels(*w).front()->height())
+                                .arg(panel->height())
+                                .arg(scroll->height())
+                                .arg(w->height())));
+        w->lessons()->leave();
+    }
+
     void resetPausesAgain() {
         QTemporaryDir dir;
         const QString file = writeLesson(dir, "test-lesson.json", kLesson);

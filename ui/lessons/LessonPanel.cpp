@@ -2,7 +2,12 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QEvent>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+
+#include <algorithm>
 #include <QVBoxLayout>
 
 namespace ade::ui {
@@ -28,6 +33,14 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     caption_->setWordWrap(true);
     caption_->setTextFormat(Qt::PlainText);
     caption_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    captionScroll_ = new QScrollArea(this);
+    captionScroll_->setObjectName(QStringLiteral("lessonCaptionScroll"));
+    captionScroll_->setWidget(caption_);
+    captionScroll_->setWidgetResizable(true);
+    captionScroll_->setFrameShape(QFrame::NoFrame);
+    captionScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    captionScroll_->viewport()->setAutoFillBackground(false);
+    caption_->setAutoFillBackground(false);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("lessonStatus"));
     status_->setStyleSheet(QStringLiteral("color: #7a2e00;"));  // 8:1 on the band
@@ -60,10 +73,27 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     lay->setSpacing(4);
     lay->addLayout(top);
     lay->addWidget(title_);
-    lay->addWidget(caption_);
+    lay->addWidget(captionScroll_);
     lay->addWidget(status_);
     applyFonts();
+    if (parent) parent->installEventFilter(this);  // the window's height caps the caption's
+    captionScroll_->installEventFilter(this);      // and its width sets the lines it needs
     hide();
+}
+
+bool LessonPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize) fitCaption();
+    return QFrame::eventFilter(watched, event);
+}
+
+void LessonPanel::fitCaption() {
+    const int width = std::max(100, captionScroll_->width() - captionScroll_->verticalScrollBar()->sizeHint().width());
+    const int whole = caption_->text().isEmpty() ? 0 : std::max(0, caption_->heightForWidth(width));
+    const int line = caption_->fontMetrics().lineSpacing();
+    const int windowHeight = window() ? window()->height() : 768;
+    const int h = std::clamp(whole, std::min(whole, 2 * line), std::max(2 * line, windowHeight / 5));
+    if (captionScroll_->minimumHeight() != h || captionScroll_->maximumHeight() != h)
+        captionScroll_->setFixedHeight(h);
 }
 
 void LessonPanel::showStep(const QString& lesson, int index, int count, const QString& title,
@@ -71,6 +101,7 @@ void LessonPanel::showStep(const QString& lesson, int index, int count, const QS
     position_->setText(tr("%1 · step %2 of %3").arg(lesson).arg(index + 1).arg(count));
     title_->setText(title);
     caption_->setText(caption);
+    fitCaption();
     back_->setEnabled(index > 0);
     next_->setEnabled(index + 1 < count);
 }
@@ -103,6 +134,7 @@ void LessonPanel::applyFonts() {
     c.setPointSizeF(base.pointSizeF() * scale);
     caption_->setFont(c);
     status_->setFont(c);
+    fitCaption();
 }
 
 QString LessonPanel::title() const {

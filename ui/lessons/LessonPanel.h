@@ -6,6 +6,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 
 namespace ade::ui {
 
@@ -28,11 +29,19 @@ class LessonPanel : public QFrame {
     void nextClicked();
     void leaveClicked();
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
   private:
     void applyFonts();
+    // The caption's height: its whole text, at most a fifth of the window's height (then it
+    // scrolls), so that a long caption never pushes the status line and the window's bottom
+    // off a 1024x768 screen.
+    void fitCaption();
     QLabel* position_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* caption_ = nullptr;
+    QScrollArea* captionScroll_ = nullptr;
     QLabel* status_ = nullptr;
     QPushButton* back_ = nullptr;
     QPushButton* next_ = nullptr;
