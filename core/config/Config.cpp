@@ -300,6 +300,18 @@ nlohmann::json Config::toJson() const {
     return out;
 }
 
+std::vector<std::string> differingKeys(const Config& a, const Config& b) {
+    std::vector<std::string> keys;
+    for (const ParamSpec& spec : ParamRegistry::instance().all()) {
+        if (spec.key == "seed") continue;
+        const bool inA = spec.appliesTo(a.experiment()), inB = spec.appliesTo(b.experiment());
+        if (!inA && !inB) continue;
+        const bool used = a.isRelevant(spec.key) || b.isRelevant(spec.key);
+        if (used && (inA != inB || a.get(spec.key) != b.get(spec.key))) keys.push_back(spec.key);
+    }
+    return keys;
+}
+
 bool splitAssignment(const std::string& text, std::string& key, std::string& value) {
     const auto p = text.find('=');
     if (p == std::string::npos) return false;

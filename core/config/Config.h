@@ -52,6 +52,11 @@ class Config {
     nlohmann::json values_ = nlohmann::json::object();
 };
 
+// The keys (in the registry's order) whose values differ between `a` and `b` and that one of them
+// uses (Adam's betas of two gd runs are no difference); a key that applies to one experiment only
+// counts as differing. The seed is left out: it is no choice of the experimenter's.
+std::vector<std::string> differingKeys(const Config& a, const Config& b);
+
 // Parses `--set` style "key=value"; returns false if there is no '='.
 bool splitAssignment(const std::string& text, std::string& key, std::string& value);
 

@@ -13,6 +13,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QStatusBar>
+#include <QStatusTipEvent>
+#include <QToolBar>
 #include <QToolButton>
 
 #include "charts/ChartArea.h"
@@ -270,14 +273,20 @@ class TestWindow : public QObject {
         ChartPanel* loss = w->charts()->panel(QStringLiteral("loss"));
         QVERIFY(loss);
         const QStringList names = loss->seriesNames();
-        QVERIFY2(names.filter(QStringLiteral("run 1")).size() >= 2, qPrintable(names.join(',')));
-        QVERIFY2(names.filter(QStringLiteral("run 2")).size() >= 2, qPrintable(names.join(',')));
+        // The second is named after what it changed (issue 30, item 11).
+        const QStringList second_ = names.filter(QStringLiteral("run 1 · lr = 0.01 · "));
+        QVERIFY2(second_.size() >= 2, qPrintable(names.join(',')));
+        QVERIFY2(names.size() - second_.size() >= 2, qPrintable(names.join(',')));
         QVERIFY(loss->drawnPoints() > 0);
         QVERIFY(w->charts()->panel(QStringLiteral("norms"))->drawnPoints() > 0);
         QVERIFY(w->charts()->panel(QStringLiteral("manifold"))->drawnPoints() > 0);
         // Hiding one run removes its curves from the charts.
         w->store()->setVisible(w->store()->runs()[0]->id, false);
-        QVERIFY(loss->seriesNames().filter(QStringLiteral("run 1")).isEmpty());
+        for (const QString& name : loss->seriesNames())  // one run left: named by metric only
+            QVERIFY2(!name.startsWith(QStringLiteral("run 1 · ")) ||
+                         name.startsWith(QStringLiteral("run 1 · lr = 0.01 · ")),
+                     qPrintable(loss->seriesNames().join(',')));
+        QVERIFY(!loss->seriesNames().isEmpty());
         // Edit and rerun copies the run's config into the form.
         w->commands()->editRun(w->store()->runs()[0]->id);
         QCOMPARE(w->form()->config().getReal("lr"), 0.05);
@@ -322,6 +331,31 @@ class TestWindow : public QObject {
         QVERIFY(loss->drawnPoints() < all);  // zoomed in: fewer records in the visible range
         w->charts()->fitAll();
         QCOMPARE(loss->drawnPoints(), all);
+    }
+
+    // Issue 30, item 14: a hovered toolbar action's status tip ran into "iteration 2000" at
+    // 1024x768; it is elided to the room left of the status bar's labels.
+    void statusTipsFitBesideTheIteration() {
+        auto w = makeWindow();
+        w->resize(1024, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QString tip;
+        for (int i = 0; i < 6; ++i)
+            tip += QStringLiteral("Play / Pause: pause or resume the active runs; ");
+        QStatusTipEvent event(tip);
+        QApplication::sendEvent(w->findChild<QToolBar*>(QStringLiteral("runToolBar")), &event);
+        const QString shown = w->statusBar()->currentMessage();
+        QVERIFY2(shown.endsWith(QChar(0x2026)) && shown.size() < tip.size(), qPrintable(shown));
+        auto* iteration = w->statusBar()->findChild<QLabel*>(QStringLiteral("iterationLabel"));
+        QVERIFY(iteration && iteration->isVisible());
+        QVERIFY2(w->statusBar()->fontMetrics().horizontalAdvance(shown) < iteration->x(),
+                 qPrintable(QStringLiteral("%1 px of text, the label at %2")
+                                .arg(w->statusBar()->fontMetrics().horizontalAdvance(shown))
+                                .arg(iteration->x())));
+        QStatusTipEvent leave(QString{});
+        QApplication::sendEvent(w->findChild<QToolBar*>(QStringLiteral("runToolBar")), &leave);
+        QVERIFY(w->statusBar()->currentMessage().isEmpty());
     }
 
     void closingMidRunIsClean() {

@@ -47,6 +47,7 @@ class TestWorkspace : public QObject {
     void reseedAddsRunsBesideTheOldOnes();
     void formRunsAreNamedUniquelyAndSameStartComesFromTheStore();
     void deleteRunLeavesTheBatch();
+    void rerunsAreNamedAfterWhatChanged();
 };
 
 void TestWorkspace::comparisonRunsEverySeedAndTheClaimsWatchIt() {
@@ -172,7 +173,8 @@ void TestWorkspace::formRunsAreNamedUniquelyAndSameStartComesFromTheStore() {
     QVERIFY(ws.startConfig(c));
     QTRY_VERIFY_WITH_TIMEOUT(idle(ws), kRunWaitMs);
     QCOMPARE(ws.store()->runs().front()->name, QStringLiteral("run 1"));
-    QCOMPARE(ws.store()->runs().back()->name, QStringLiteral("run 2"));
+    // The same config again is that run again: its name, made unique.
+    QCOMPARE(ws.store()->runs().back()->name, QStringLiteral("run 1 (2)"));
     QVERIFY(ws.alreadyRan(c));
     // A run of the store by name gives its recorded initial weights.
     const ade::Config same = adetest::tinyA(20, {{"init", "same"}, {"init_from", "run 1"}});
@@ -208,6 +210,26 @@ void TestWorkspace::deleteRunLeavesTheBatch() {
     QVERIFY(ws.resetBatch());
     QTRY_VERIFY_WITH_TIMEOUT(idle(ws), kRunWaitMs);
     QCOMPARE(ws.store()->runs().size(), std::size_t(2));
+}
+
+// Issue 30, item 11: a teacher's rerun after changing n was named "run 16"; it says what changed
+// against the closest run of its experiment, after that run's name while both fit.
+void TestWorkspace::rerunsAreNamedAfterWhatChanged() {
+    Workspace ws("");
+    QVERIFY(ws.startConfig(adetest::tinyA(5)));
+    QVERIFY(ws.startConfig(adetest::tinyA(5, {{"data.n", "16"}})));
+    QVERIFY(ws.startConfig(adetest::tinyA(5, {{"data.n", "16"}, {"lr", "0.02"}})));
+    QVERIFY(ws.startConfig(adetest::tinyA(5, {{"data.n", "12"}, {"lr", "0.03"},
+                                              {"iterations", "7"}})));
+    QVERIFY(ws.startConfig(adetest::tinyA(5, {{"seed", "99"}})));  // only the seed: run 1 again
+    QTRY_VERIFY_WITH_TIMEOUT(idle(ws), kRunWaitMs);
+    QStringList names;
+    for (const auto& r : ws.store()->runs())
+        names << r->name;
+    QCOMPARE(names, QStringList({QStringLiteral("run 1"), QStringLiteral("run 1 · n = 16"),
+                                 QStringLiteral("run 1 · n = 16 · lr = 0.02"),
+                                 QStringLiteral("iterations = 7, lr = 0.03, +1 more"),
+                                 QStringLiteral("run 1 (2)")}));
 }
 
 QTEST_GUILESS_MAIN(TestWorkspace)

@@ -36,15 +36,12 @@ QString configValueText(const ade::Config& c, const std::string& key) {
 }
 
 std::vector<ConfigDiffRow> configDiff(const ade::Config& a, const ade::Config& b) {
+    const std::vector<std::string> differing = ade::differingKeys(a, b);
     std::vector<ConfigDiffRow> rows;
     for (const ade::ParamSpec& spec : ade::ParamRegistry::instance().all()) {
-        const bool inA = spec.appliesTo(a.experiment()), inB = spec.appliesTo(b.experiment());
-        if (!inA && !inB) continue;
         const bool seed = spec.key == "seed";
-        // A knob neither run uses (Adam's betas of two gd runs) is no difference between them.
-        const bool used = a.isRelevant(spec.key) || b.isRelevant(spec.key);
-        const bool differs = inA != inB || a.get(spec.key) != b.get(spec.key);
-        if (!seed && !(used && differs)) continue;
+        if (!seed && std::find(differing.begin(), differing.end(), spec.key) == differing.end())
+            continue;
         rows.push_back({spec.key, QString::fromStdString(spec.label),
                         configValueText(a, spec.key), configValueText(b, spec.key)});
     }

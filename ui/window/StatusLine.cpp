@@ -1,5 +1,7 @@
 #include "window/StatusLine.h"
 
+#include <QEvent>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QStatusBar>
 
@@ -29,6 +31,9 @@ StatusLine::StatusLine(QStatusBar* bar, Workspace* workspace, ParamForm* form, S
     bar->addPermanentWidget(iteration_);
     bar->addPermanentWidget(rate_);
     bar->addPermanentWidget(points_);
+    iteration_->setObjectName(QStringLiteral("iterationLabel"));
+    iteration_->setContentsMargins(12, 0, 0, 0);  // a gap after the message
+    if (QWidget* window = bar->window(); window && window != bar) window->installEventFilter(this);
     RunController* controller = workspace_->controller();
     connect(controller, &RunController::runFinished, this, [this](int id) {
         const RunRecord* r = workspace_->store()->run(id);
@@ -40,6 +45,22 @@ StatusLine::StatusLine(QStatusBar* bar, Workspace* workspace, ParamForm* form, S
     connect(form_, &ParamForm::validityChanged, this, &StatusLine::update);
     connect(form_, &ParamForm::configChanged, this, &StatusLine::update);
     connect(sweep_, &SweepView::statusChanged, this, &StatusLine::update);
+}
+
+bool StatusLine::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::StatusTip) return QObject::eventFilter(watched, event);
+    const QString tip = static_cast<QStatusTipEvent*>(event)->tip();
+    if (tip.isEmpty()) {
+        bar_->clearMessage();
+        return true;
+    }
+    // The room Qt gives a message: from the bar's left edge to the first permanent label.
+    int right = bar_->width() - 12;
+    for (QLabel* l : {iteration_, rate_, points_})
+        if (l->isVisible() && l->width() > 0) right = std::min(right, l->x());
+    const int room = std::max(40, right - 10);
+    bar_->showMessage(bar_->fontMetrics().elidedText(tip, Qt::ElideRight, room));
+    return true;
 }
 
 void StatusLine::updateThrottled() {

@@ -25,6 +25,11 @@ class StatusLine : public QObject {
     void updateThrottled();
     QLabel* stateLabel() const { return state_; }
 
+  protected:
+    // A hovered action's status tip is shown elided to the room left of the iteration, rate and
+    // points (Qt drew it up against "iteration 2000", cut mid-word, as one run-on line).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
   private:
     QStatusBar* bar_;
     Workspace* workspace_;

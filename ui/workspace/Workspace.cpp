@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <map>
 
+#include <QRegularExpression>
+
+#include "output/RunOutput.h"
 #include "runs/ClaimsMonitor.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
@@ -97,9 +100,53 @@ bool Workspace::startComparison(QString* error) {
     return true;
 }
 
+namespace {
+// A value as --set takes it: "512", "0.02", "spectral".
+QString valueText(const ade::Config& c, const std::string& key) {
+    const nlohmann::json& v = c.get(key);
+    if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+    if (v.is_number_float()) return QString::fromStdString(ade::formatNumber(v.get<double>()));
+    return QString::fromStdString(v.dump());
+}
+
+// "data.n" -> "n": a key as a legend has room for (the run list's config says the rest).
+QString shortKey(const std::string& key) {
+    return QString::fromStdString(key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1));
+}
+
+// "spectral (2)" -> "spectral": the name a run was made unique from.
+QString baseName(QString name) {
+    static const QRegularExpression suffix(QStringLiteral(" \\(\\d+\\)$"));
+    return name.remove(suffix);
+}
+}  // namespace
+
+QString Workspace::nameForConfig(const ade::Config& config) const {
+    const RunRecord* closest = nullptr;
+    std::vector<std::string> changed;
+    for (const auto& r : store_->runs()) {
+        if (r->config.experiment() != config.experiment()) continue;
+        std::vector<std::string> d = ade::differingKeys(r->config, config);
+        if (!closest || d.size() <= changed.size()) {
+            closest = r.get();
+            changed = std::move(d);
+        }
+    }
+    if (!closest) return tr("run %1").arg(store_->runs().size() + 1);
+    const QString base = baseName(closest->group.isEmpty() ? closest->name : closest->group);
+    if (changed.empty()) return base;
+    QStringList parts;
+    for (std::size_t i = 0; i < changed.size() && i < 2; ++i)
+        parts << QStringLiteral("%1 = %2").arg(shortKey(changed[i]), valueText(config, changed[i]));
+    QString changes = parts.join(QStringLiteral(", "));
+    if (changed.size() > 2) changes += tr(", +%1 more").arg(changed.size() - 2);
+    const QString named = QStringLiteral("%1 · %2").arg(base, changes);
+    return named.size() <= 36 ? named : changes;
+}
+
 bool Workspace::startConfig(const ade::Config& config, bool paused, QString* error) {
     ade::PlannedRun run;
-    run.label = store_->uniqueName(tr("run %1").arg(store_->runs().size() + 1)).toStdString();
+    run.label = store_->uniqueName(nameForConfig(config), config.experiment()).toStdString();
     run.name = run.label;
     run.config = config;
     return startBatch(ade::withSeeds({run}, seeds_), paused, error);

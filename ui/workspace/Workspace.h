@@ -72,7 +72,13 @@ class Workspace : public QObject {
     // The loaded preset's comparison with the Seeds count; older runs stay in the store, hidden
     // from the charts, and the claims watch the new ones.
     bool startComparison(QString* error = nullptr);
-    // One new run of `config` ("run N", a name no run has) with the Seeds count.
+    // One new run of `config` (named by nameForConfig, a name no run has) with the Seeds count.
+    // The name a Start of `config` gets: what it changes against the closest run of its
+    // experiment in the list (fewest differing keys, the latest on a tie), after that run's name
+    // when both fit ("spectral · n = 512"; "n = 512, lr = 0.02" when longer; "+2 more" past two
+    // keys); that run's name again when nothing but the seed differs (made unique: "(2)");
+    // "run N" when the list holds no run of the experiment.
+    QString nameForConfig(const ade::Config& config) const;
     bool startConfig(const ade::Config& config, bool paused = false, QString* error = nullptr);
     // Starts `runs` as the batch: each label one group (seeds in order) named so that no earlier
     // run has its name; "same start as" resolved from the batch or the store.
