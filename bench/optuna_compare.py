@@ -105,8 +105,8 @@ def main():
                                      n_startup_trials=5, n_warmup_steps=100), trials, seed))
         rows.append(optuna_study(config, f"TPE, no pruning (seed {seed})",
                                  lambda o: optuna.pruners.NopPruner(), trials, seed))
-    print(f"| method | best floor of excess risk | its lr, lambda | configs | "
-          f"iterations trained | wall time |")
+    print("| method | best floor of excess risk | its lr, lambda | configs | "
+          "iterations trained | wall time |")
     print("|---|---|---|---|---|---|")
     for r in rows:
         cfg = ", ".join(f"{v:.3g}" for v in r["best_config"].values())

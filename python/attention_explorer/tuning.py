@@ -76,13 +76,6 @@ def _plan_document(preset: str, run: str | None) -> tuple[dict, str]:
     return {"config": doc.get("config", {}), "runs": [chosen]}, chosen.get("name", "run")
 
 
-def _experiment_of(doc: dict) -> str:
-    base = dict(doc.get("config", {}))
-    for r in doc.get("runs", []):
-        base.update(r.get("config", {}))
-    return str(base.get("experiment", "a"))
-
-
 class _Axis:
     """One key of the search space, as Optuna suggests it."""
 
@@ -189,9 +182,6 @@ class Objective:
             self.source = "config"
         self.set = {} if set is None else (dict(set) if isinstance(set, dict) else
                                            dict(s.split("=", 1) for s in _ae._sets(set)))
-        self.experiment = _experiment_of(self.config)
-        registry = {k["key"]: k for k in _ae.keys(self.experiment)}
-        self.axes = [_Axis(k, spec, registry) for k, spec in space.items()]
         self.seeds = int(seeds)
         self.jobs = int(jobs) if jobs else self.seeds
         self.stat = stat
@@ -202,11 +192,14 @@ class Objective:
         self.last_runs = None
         self._metric = metric
         # A first run, stopped at its first record: checks the config and the fixed keys (the
-        # CLI's messages, raised here rather than in every trial) and gives the metric columns
-        # and the iteration budget.
+        # CLI's messages, raised here rather than in every trial) and gives the experiment (whose
+        # registry the space is checked against), the metric columns and the iteration budget.
         probe = _ae.run(config=self.config, set=self.set, seeds=1, on_record=lambda row: False)[0]
         columns = probe.columns
         self.iterations = int(probe.config["iterations"])
+        self.experiment = probe.experiment
+        registry = {k["key"]: k for k in _ae.keys(self.experiment)}
+        self.axes = [_Axis(k, spec, registry) for k, spec in space.items()]
         if metric is None:
             headline = _ae.describe(self.experiment).get("headline_metric", "")
             metric = next((m for m in (headline, "test_loss", "train_loss") if m in columns),

@@ -153,6 +153,15 @@ class TheSpaceAndTheProblem(unittest.TestCase):
             "optimizer": ["gd", "adam"], "iterations": (50, 100)})
         self.assertEqual([a.log for a in o.axes], [True, True, False, False, False])
 
+    def test_another_experiments_flat_config(self):
+        o = tuning.Objective(config={"experiment": "b", "iterations": 50},
+                             space={"temperature": (1e-4, 1e-2), "regularizer": ["none", "power"]})
+        self.assertEqual((o.experiment, o.metric, o.iterations), ("b", "test_loss", 50))
+        self.assertEqual([a.log for a in o.axes], [True, False])
+        with self.assertRaises(ValueError) as e:  # a key of Experiment A only
+            tuning.Objective(config={"experiment": "b"}, space={"data.kappa_sigma": (1, 10)})
+        self.assertIn("unknown key 'data.kappa_sigma'", str(e.exception))
+
     def test_a_presets_run(self):
         o = tuning.Objective(preset="a-same-start", run="alg1", space={"lambda": (0.01, 1.0)},
                              set={"iterations": 30})
