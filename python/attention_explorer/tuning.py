@@ -190,7 +190,6 @@ class Objective:
         self.keep_runs = keep_runs
         self.runs: dict = {}
         self.last_runs = None
-        self._metric = metric
         # A first run, stopped at its first record: checks the config and the fixed keys (the
         # CLI's messages, raised here rather than in every trial) and gives the experiment (whose
         # registry the space is checked against), the metric columns and the iteration budget.
@@ -233,6 +232,7 @@ class Objective:
     def __call__(self, trial) -> float:
         values = self.suggest(trial)
         sets = {**self.set, **values}
+        budget = int(float(sets.get("iterations", self.iterations)))  # "iterations" may be tuned
         pending: dict[int, list[float]] = {}
         pruned_at = []
 
@@ -246,7 +246,7 @@ class Objective:
             trial.report(sum(seen) / len(seen), step)
             # Not at the last iteration: the budget is spent, the run is done; a pruner asked
             # there (Hyperband's top rung is the budget itself) would throw a finished run away.
-            if step < self.iterations and trial.should_prune():
+            if step < budget and trial.should_prune():
                 pruned_at.append(step)
                 return False  # the trainer stops at its next iteration
             return True
@@ -260,6 +260,8 @@ class Objective:
         trial.set_user_attr("runs", [r.name for r in runs])
         trial.set_user_attr("config", {k: _ae._text(v) for k, v in sets.items()})
         trial.set_user_attr("pruned_at", pruned_at[0] if pruned_at else None)
+        if runs.interrupted:  # Ctrl-C (a notebook's Interrupt): stop the study, not only the run
+            raise KeyboardInterrupt
         if pruned_at:
             raise optuna.TrialPruned(f"pruned at iteration {pruned_at[0]}")
         per_seed = [objective_value(r, self.metric, self.stat, self.higher_is_better)

@@ -4,6 +4,8 @@ trial are the run's metrics; a finished trial's value is what the explorer's swe
 from __future__ import annotations
 
 import math
+import os
+import signal
 import unittest
 
 import numpy as np
@@ -71,6 +73,31 @@ class PrunedTrialsStopTheTrainer(unittest.TestCase):
             self.assertEqual(sorted(trial.intermediate_values), list(range(0, 61, 6)))
             self.assertEqual(trial.intermediate_values,
                              {s: every_third[s] for s in trial.intermediate_values})
+
+
+class InterruptAt(optuna.pruners.BasePruner):
+    """Sends this process SIGINT (Ctrl-C) once a trial has reported a step >= `step`."""
+
+    def __init__(self, step: int):
+        self.step = step
+
+    def prune(self, study, trial) -> bool:
+        if trial.last_step is not None and trial.last_step >= self.step:
+            os.kill(os.getpid(), signal.SIGINT)
+        return False
+
+
+class CtrlCStopsTheStudy(unittest.TestCase):
+    def test_ctrl_c_stops_the_study_and_its_trainer(self):
+        objective = tuning.Objective(config=dict(CONFIG, iterations=100000), space=SPACE)
+        study = study_of(InterruptAt(20))
+        with self.assertRaises(KeyboardInterrupt) as e:
+            study.optimize(objective, n_trials=5)
+        self.assertEqual(len(study.trials), 1)
+        self.assertEqual(study.trials[0].state, optuna.trial.TrialState.FAIL)
+        runs = getattr(e.exception, "runs", None) or objective.last_runs
+        self.assertEqual(runs[0].status, "cancelled")
+        self.assertLess(runs[0].iterations_done, 1000)
 
 
 class FinishedTrialsAreValuedAsTheSweepRanks(unittest.TestCase):
