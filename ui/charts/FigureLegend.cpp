@@ -4,8 +4,11 @@
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QPainter>
+#include <QTextDocument>
 
 #include <algorithm>
+
+#include "base/RichText.h"
 
 namespace ade::ui {
 
@@ -30,6 +33,14 @@ void drawMarker(QPainter* p, int marker, const QPointF& c, double r, const QColo
             break;
     }
 }
+
+// A label as laid out: the plain part escaped, the notation with real subscripts.
+void prepare(QTextDocument& doc, const QFont& font, const QString& html, double width) {
+    doc.setDefaultFont(font);
+    doc.setDocumentMargin(0);
+    doc.setHtml(html);
+    if (width > 0) doc.setTextWidth(width);
+}
 }  // namespace
 
 FigureLegendItem::FigureLegendItem(std::vector<FigureLegendEntry> entries, const QFont& font,
@@ -45,28 +56,44 @@ double FigureLegendItem::sampleLength() const {
 QSizeF FigureLegendItem::layout(double maxWidth, bool rows) {
     prepareGeometryChange();
     const QFontMetricsF fm(font_);
-    const double line = fm.height() * 1.35, gap = fm.height() * 0.5;
+    const double gap = fm.height() * 0.5;
     const double sample = sampleLength();
     at_.clear();
-    shown_.clear();
-    double x = 0, y = 0, widest = 0;
+    html_.clear();
+    textWidth_.clear();
+    double x = 0, y = 0, widest = 0, rowHeight = 0;
     for (const FigureLegendEntry& e : entries_) {
-        const QString label = fm.elidedText(e.label, Qt::ElideRight,
-                                            std::max(40.0, maxWidth - sample - gap));
-        const double w = sample + gap + fm.horizontalAdvance(label);
+        const QString html = QStringLiteral("<span style=\"white-space: pre-wrap\">") +
+                             e.label.toHtmlEscaped() + richLabel(e.notation) +
+                             QStringLiteral("</span>");
+        const double room = std::max(40.0, maxWidth - (e.pen.style() == Qt::NoPen ? 0 : sample + gap));
+        QTextDocument doc;
+        prepare(doc, font_, html, 0);
+        double tw = 0;
+        if (doc.idealWidth() > room) {  // too long for the room: wrapped, never cut
+            tw = room;
+            prepare(doc, font_, html, tw);
+        }
+        const QSizeF ts(tw > 0 ? tw : doc.idealWidth(), doc.size().height());
+        const double w = (e.pen.style() == Qt::NoPen ? 0 : sample + gap) + ts.width();
+        const double h = std::max(ts.height(), fm.height()) + fm.height() * 0.35;
         if (rows && x > 0 && x + w > maxWidth) {
             x = 0;
-            y += line;
+            y += rowHeight;
+            rowHeight = 0;
         }
         at_.emplace_back(x, y);
-        shown_.push_back(label);
+        html_.push_back(html);
+        textWidth_.push_back(tw);
         widest = std::max(widest, x + w);
-        if (rows)
+        if (rows) {
             x += w + 2 * gap;
-        else
-            y += line;
+            rowHeight = std::max(rowHeight, h);
+        } else {
+            y += h;
+        }
     }
-    size_ = QSizeF(widest, rows ? y + line : y);
+    size_ = QSizeF(widest, rows ? y + rowHeight : y);
     return size_;
 }
 
@@ -79,13 +106,22 @@ void FigureLegendItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidg
     const double h = fm.height(), gap = h * 0.5, sample = sampleLength();
     p->setRenderHint(QPainter::Antialiasing);
     p->setFont(font_);
+    auto drawLabel = [&](std::size_t i, const QPointF& at) {
+        QTextDocument doc;
+        prepare(doc, font_, QStringLiteral("<span style=\"color: %1\">").arg(text_.name()) +
+                               html_[i] + QStringLiteral("</span>"),
+                textWidth_[i]);
+        p->save();
+        p->translate(at);
+        doc.drawContents(p);
+        p->restore();
+    };
     for (std::size_t i = 0; i < entries_.size() && i < at_.size(); ++i) {
         const FigureLegendEntry& e = entries_[i];
         const QPointF o = at_[i];
         const double mid = o.y() + h * 0.6;
         if (e.pen.style() == Qt::NoPen) {  // a note: its text from the samples' left edge
-            p->setPen(text_);
-            p->drawText(QPointF(o.x(), o.y() + fm.ascent() + h * 0.1), shown_[i]);
+            drawLabel(i, o);
             continue;
         }
         if (e.band.style() != Qt::NoBrush)
@@ -97,8 +133,7 @@ void FigureLegendItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidg
         if (e.marker >= 0)
             drawMarker(p, e.marker, QPointF(o.x() + sample / 2, mid),
                        std::max(3.0, pen.widthF() * 1.8), pen.color());
-        p->setPen(text_);
-        p->drawText(QPointF(o.x() + sample + gap, o.y() + fm.ascent() + h * 0.1), shown_[i]);
+        drawLabel(i, QPointF(o.x() + sample + gap, o.y()));
     }
 }
 

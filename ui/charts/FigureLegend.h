@@ -21,6 +21,7 @@ struct FigureLegendEntry {
     QPen pen;           // the curve's pen (colour, width, style); Qt::NoPen: a note (text only)
     QBrush band;        // the band behind a group's mean; Qt::NoBrush for a single run
     int marker = -1;    // RunMarker of the run (as an int), -1 = no marker
+    QString notation;   // drawn after `label`: a metric's notation, "_x" as a subscript
 };
 
 class FigureLegendItem : public QGraphicsItem {
@@ -29,8 +30,8 @@ class FigureLegendItem : public QGraphicsItem {
                      const QColor& text, QGraphicsItem* parent = nullptr);
     const std::vector<FigureLegendEntry>& entries() const { return entries_; }
     double sampleLength() const;  // the line sample's length (px)
-    // The size the entries take when laid out as a column (maxWidth: labels are elided past it)
-    // or, with `rows`, flowed into rows of at most `maxWidth`.
+    // The size the entries take when laid out as a column or, with `rows`, flowed into rows of
+    // at most `maxWidth`. Labels are never cut: one wider than `maxWidth` wraps onto more lines.
     QSizeF layout(double maxWidth, bool rows);
     QRectF boundingRect() const override;
     void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override;
@@ -40,7 +41,8 @@ class FigureLegendItem : public QGraphicsItem {
     QFont font_;
     QColor text_;
     std::vector<QPointF> at_;  // each entry's top-left, after layout()
-    std::vector<QString> shown_;  // labels as drawn (elided when too long)
+    std::vector<QString> html_;    // labels as drawn: rich text (subscripts)
+    std::vector<double> textWidth_;  // each label's wrapping width (0: one line)
     QSizeF size_;
 };
 

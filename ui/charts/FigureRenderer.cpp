@@ -1,6 +1,7 @@
 #include "charts/FigureRenderer.h"
 
 #include <QCategoryAxis>
+#include <QFontMetricsF>
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
@@ -19,7 +20,11 @@
 #include <cmath>
 #include <filesystem>
 
+#include "base/RichText.h"
+#include "charts/FigureAxes.h"
+#include "charts/FigureData.h"
 #include "charts/FigureLegend.h"
+#include "charts/Ticks.h"
 #include "runs/RunStore.h"
 #include "runs/SeedGroups.h"
 #include "charts/Decimate.h"
@@ -36,18 +41,25 @@ struct StyleValues {
     double penWidth, titlePt, labelPt;
 };
 
-StyleValues styleValues(FigureStyle s, QSize size) {
+StyleValues styleValues(const FigureOptions& o) {
     // Fonts scale with the figure so a 3000-px poster is as readable as a 1200-px slide.
+    const QSize size = o.size;
     const double k = std::max(0.6, std::min(size.width(), size.height() * 3 / 2) / 1200.0);
-    if (s == FigureStyle::Publication)
-        return {Qt::white, Qt::black, QColor(225, 225, 225), 2.6 * k, 20 * k, 15 * k};
-    return {
-        QColor(252, 252, 252), QColor(40, 40, 40), QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
+    StyleValues v = o.style == FigureStyle::Publication
+                        ? StyleValues{Qt::white, Qt::black, QColor(225, 225, 225), 2.6 * k, 20 * k, 15 * k}
+                        : StyleValues{QColor(252, 252, 252), QColor(40, 40, 40),
+                                      QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
+    if (o.fontPt > 0) {  // the labels' size asked for; the title a third larger
+        v.labelPt = o.fontPt;
+        v.titlePt = o.fontPt * 4 / 3;
+    }
+    return v;
 }
 
-bool isHidden(const FigureOptions& o, const RunRecord& r, const std::string& column) {
-    return o.hidden.contains(QStringLiteral("m:") + QString::fromStdString(column)) ||
-           o.hidden.contains(QStringLiteral("r:") + QString::number(r.id));
+// The papers' notation drawn: "‖W_Q‖_F" with real subscripts (rich text), else as it is.
+QString shownText(const QString& plain) {
+    const QString html = subscriptHtml(plain);
+    return html.isEmpty() ? plain : html;
 }
 
 }  // namespace
@@ -67,181 +79,96 @@ std::vector<ChartSpec> figureCharts(const RunStore& store) {
 
 std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
                                          const FigureOptions& o) {
-    const StyleValues sv = styleValues(o.style, o.size);
+    FigureData d;
+    if (!figureData(spec, store, o, &d)) return nullptr;
+    const StyleValues sv = styleValues(o);
     auto chart = std::make_unique<QChart>();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundBrush(sv.background);
     chart->setBackgroundRoundness(0);
-    chart->setTitle(o.title.isEmpty() ? spec.title : o.title);
+    chart->setTitle(shownText(d.title));
     QFont titleFont = chart->titleFont();
     titleFont.setPointSizeF(sv.titlePt);
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     chart->setTitleBrush(sv.text);
 
-    // What the figure draws: the visible runs, the seeds of a group as their mean (as on
-    // screen; the band comes from the group's aggregate).
-    const auto visible = store.visibleRuns();
-    std::vector<SeedGroup> groups;
-    if (o.seedBands)
-        groups = seedGroups(visible);
-    else
-        for (const RunRecord* r : visible)
-            groups.push_back({r->name, {r}});
-    std::vector<GroupAggregate> aggregates(groups.size());
-    std::vector<const RunRecord*> runs;
-    std::vector<const GroupAggregate*> bandOf;
-    std::vector<QString> names;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        if (groups[g].grouped()) {
-            aggregates[g].update(groups[g].members);
-            runs.push_back(&aggregates[g].mean());
-            bandOf.push_back(&aggregates[g]);
-        } else {
-            runs.push_back(&groups[g].first());
-            bandOf.push_back(nullptr);
-        }
-        // Short names in the legend ("none (3 seeds)"); one note says what line and band are.
-        names.push_back(groups[g].grouped() ? QObject::tr("%1 (%2 seeds)")
-                                                  .arg(groups[g].label)
-                                                  .arg(groups[g].members.size())
-                                            : groups[g].label);
-    }
-    // Data range first (for axes and decimation).
-    double x0 = INFINITY, x1 = -INFINITY;
-    std::vector<std::string> shownColumns;
-    for (const RunRecord* r : runs) {
-        const int it = r->column("iteration");
-        if (it < 0 || r->size() == 0) continue;
-        for (const auto& c : r->columns)
-            if (spec.accepts(r->config.experiment(), c) && !isHidden(o, *r, c)) {
-                x0 = std::min(x0, r->data[it].front());
-                x1 = std::max(x1, r->data[it].back());
-                if (std::find(shownColumns.begin(), shownColumns.end(), c) == shownColumns.end())
-                    shownColumns.push_back(c);
-            }
-    }
-    if (shownColumns.empty()) return nullptr;
-    if (o.xMax > o.xMin) {
-        x0 = o.xMin;
-        x1 = o.xMax;
-    }
-    if (o.logX) x0 = std::max(x0, 1.0);
-    if (!(x1 > x0)) x1 = x0 + 1;
-
-    double y0 = INFINITY, y1 = -INFINITY;
+    // Everything is drawn in axis units (log10 on a log axis, the symmetric-log transform on a
+    // symlog one) on linear category axes labelled at round values, and cut to the plot's
+    // rectangle here: the SVG writer ignores the chart's own clip.
+    auto tx = [&](double v) { return d.logX ? std::log10(v) : v; };
+    auto ty = [&](double v) { return d.logY ? std::log10(v) : d.symLogY ? symLog(v) : v; };
+    const double ax0 = tx(d.x0), ax1 = tx(d.x1);
+    const double ay0 = d.logY ? std::log10(d.y0) : d.y0, ay1 = d.logY ? std::log10(d.y1) : d.y1;
+    const QRectF plot(QPointF(ax0, ay0), QPointF(ax1, ay1));
     const int pixels = std::max(200, o.size.width());
-    int seriesIndex = 0;
+    const DecimateRequest req{ax0, ax1, pixels, false, false, 0};
+    auto points = [&](const std::vector<double>& x, const std::vector<double>& y) {
+        std::vector<double> X(x.size()), Y(y.size());
+        for (std::size_t i = 0; i < x.size(); ++i)
+            X[i] = x[i] > 0 || !d.logX ? tx(x[i]) : NAN;
+        for (std::size_t i = 0; i < y.size(); ++i)
+            Y[i] = y[i] > 0 || !d.logY ? ty(y[i]) : NAN;
+        return decimate(X, Y, req);
+    };
     // Bands under every line: series are collected, then added bands first.
     std::vector<QAbstractSeries*> bands, lines;
     std::vector<FigureLegendEntry> legendEntries;
-    const bool oneMetric = shownColumns.size() == 1;
-    for (std::size_t ri = 0; ri < runs.size(); ++ri) {
-        const RunRecord* r = runs[ri];
-        const int it = r->column("iteration");
-        if (it < 0) continue;
-        int metricIndex = 0;
-        for (std::size_t c = 0; c < r->columns.size(); ++c) {
-            if (!spec.accepts(r->config.experiment(), r->columns[c]) ||
-                isHidden(o, *r, r->columns[c]))
-                continue;
-            const auto& x = r->data[it];
-            std::vector<double> y = r->data[c];
-            const bool sym = o.symLogY && !o.logY;
-            const DecimateRequest req{x0, x1, pixels, o.logX, o.logY, 1e-300};
-            auto transformed = [&](std::vector<double> values) {
-                if (sym)
-                    for (double& v : values)
-                        v = symLog(v);
-                double lo, hi;
-                if (yRange(x, values, x0, x1, o.logY, lo, hi)) {
-                    y0 = std::min(y0, lo);
-                    y1 = std::max(y1, hi);
-                }
-                return values;
-            };
-            const QColor runColor = paletteColor(r->colorIndex);
-            // A chart of one metric draws each run in its own line style (past the eighth
-            // colour the shade alone would not tell runs apart); several metrics differ by style
-            // and runs past the eighth colour also carry their marker.
-            const Qt::PenStyle style = oneMetric ? runPenStyle(r->colorIndex) : paletteStyle(metricIndex);
-            const bool marked = r->colorIndex >= paletteSize();
-            const QString name =
-                names[ri] + QStringLiteral(" · ") + metricLabel(r->config.experiment(), r->columns[c]);
-            QBrush bandBrush(Qt::NoBrush);
-            if (const GroupAggregate* agg = bandOf[ri]) {
-                QColor fill = runColor;
-                fill.setAlphaF(0.22);
-                bandBrush = QBrush(fill);
-                auto* lo = new QLineSeries();
-                auto* hi = new QLineSeries();
-                lo->replace(decimate(x, transformed(agg->lo(static_cast<int>(c))), req));
-                hi->replace(decimate(x, transformed(agg->hi(static_cast<int>(c))), req));
-                auto* area = new QAreaSeries(hi, lo);
-                lo->setParent(area);  // an area series does not own its lines
-                hi->setParent(area);
-                area->setPen(Qt::NoPen);
-                area->setBrush(bandBrush);
-                bands.push_back(area);
-            }
-            auto addSeries = [&](const std::vector<double>& values, bool faint) {
-                const QList<QPointF> pts = decimate(x, transformed(values), req);
-                auto* s = new QLineSeries();
-                s->replace(pts);
-                QColor color = runColor;
-                if (faint) color.setAlphaF(0.25);
-                QPen pen(color, faint ? sv.penWidth * 0.6 : sv.penWidth);
-                pen.setStyle(faint ? Qt::SolidLine : style);
-                pen.setCapStyle(Qt::FlatCap);
-                s->setPen(pen);
-                s->setName(name);
-                lines.push_back(s);
-                if (faint) return;
-                legendEntries.push_back(
-                    {name, pen, bandBrush, marked ? static_cast<int>(runMarker(r->colorIndex)) : -1});
-                if (!marked) return;
-                auto* m = new QScatterSeries();  // about ten markers along the curve
-                const qsizetype step = std::max<qsizetype>(1, pts.size() / 10);
-                for (qsizetype i = step / 2; i < pts.size(); i += step)
-                    m->append(pts[i]);
-                static const QScatterSeries::MarkerShape shapes[] = {
-                    QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeCircle,
-                    QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle};
-                m->setMarkerShape(shapes[static_cast<int>(runMarker(r->colorIndex))]);
-                m->setMarkerSize(sv.penWidth * 4);
-                m->setColor(color);
-                m->setBorderColor(color);
-                lines.push_back(m);
-            };
-            if (o.smoothing > 0) {
-                std::vector<double> ema;
-                EmaState state;
-                extendEma(y, o.smoothing, ema, state);
-                addSeries(y, true);
-                addSeries(ema, false);
-            } else {
-                addSeries(y, false);
-            }
-            ++metricIndex;
-            ++seriesIndex;
+    for (const FigureCurve& c : d.curves) {
+        QBrush bandBrush(Qt::NoBrush);
+        if (!c.lo.empty() && !c.faint) {
+            QColor fill = c.color;
+            fill.setAlphaF(0.22);
+            bandBrush = QBrush(fill);
+            QList<QPointF> lo = points(c.x, c.lo), hi = points(c.x, c.hi);
+            clipBand(lo, hi, plot);
+            auto* los = new QLineSeries();
+            auto* his = new QLineSeries();
+            los->replace(lo);
+            his->replace(hi);
+            auto* area = new QAreaSeries(his, los);
+            los->setParent(area);  // an area series does not own its lines
+            his->setParent(area);
+            area->setPen(Qt::NoPen);
+            area->setBrush(bandBrush);
+            bands.push_back(area);
         }
+        const QList<QPointF> pts = points(c.x, c.y);
+        QColor color = c.color;
+        if (c.faint) color.setAlphaF(0.25);
+        QPen pen(color, c.faint ? sv.penWidth * 0.6 : sv.penWidth);
+        pen.setStyle(c.faint ? Qt::SolidLine : c.style);
+        pen.setCapStyle(Qt::FlatCap);
+        for (const QList<QPointF>& piece : clipPolyline(pts, plot)) {
+            auto* s = new QLineSeries();
+            s->replace(piece);
+            s->setPen(pen);
+            s->setName(c.label());
+            lines.push_back(s);
+        }
+        if (c.faint) continue;
+        legendEntries.push_back({c.run + QStringLiteral(" · "), pen, bandBrush, c.marker, c.notation});
+        if (c.marker < 0) continue;
+        auto* m = new QScatterSeries();  // about ten markers along the curve
+        const qsizetype step = std::max<qsizetype>(1, pts.size() / 10);
+        for (qsizetype i = step / 2; i < pts.size(); i += step)
+            if (plot.contains(pts[i])) m->append(pts[i]);
+        static const QScatterSeries::MarkerShape shapes[] = {
+            QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeCircle,
+            QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle};
+        m->setMarkerShape(shapes[c.marker]);
+        m->setMarkerSize(sv.penWidth * 4);
+        m->setColor(color);
+        m->setBorderColor(color);
+        lines.push_back(m);
     }
     for (QAbstractSeries* s : bands)
         chart->addSeries(s);
     for (QAbstractSeries* s : lines)
         chart->addSeries(s);
-    if (!std::isfinite(y0)) {
-        y0 = o.logY ? 1e-3 : 0;
-        y1 = 1;
-    }
-    if (o.logY) {
-        y0 = std::max(y0, 1e-300);
-        if (y1 <= y0) y1 = y0 * 10;
-    } else if (y1 <= y0) {
-        y1 = y0 + 1;
-    }
 
-    auto styleAxis = [&](QAbstractAxis* a, const QString& label) {
+    auto styleAxis = [&](QCategoryAxis* a, const QString& label) {
+        a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         QFont f = a->labelsFont();
         f.setPointSizeF(sv.labelPt * 0.9);
         a->setLabelsFont(f);
@@ -251,61 +178,31 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         tf.setBold(false);
         a->setTitleFont(tf);
         a->setTitleBrush(sv.text);
-        a->setTitleText(label);
+        a->setTitleText(shownText(label));
         a->setGridLinePen(QPen(sv.grid, 1));
         a->setLinePen(QPen(sv.text, 1));
     };
-    QAbstractAxis* ax;
-    if (o.logX) {
-        auto* l = new QLogValueAxis();
-        l->setBase(10);
-        l->setLabelFormat("%g");
-        l->setRange(x0, x1);
-        ax = l;
+    // Round ticks whose labels fit: the plot takes about three quarters of the figure.
+    auto* ax = new QCategoryAxis();
+    auto* ay = new QCategoryAxis();
+    styleAxis(ax, d.xLabel);
+    styleAxis(ay, d.yLabel);
+    ax->setRange(ax0, ax1);
+    ay->setRange(ay0, ay1);
+    const double w = o.size.width() * 0.7, h = o.size.height() * 0.7;
+    QFont tickFont = ax->labelsFont();
+    if (d.logX) {
+        const int fit = std::max(2, static_cast<int>(w / (QFontMetricsF(tickFont).horizontalAdvance("10⁻⁰⁰") * 2)));
+        setAxisTicks(ax, logAxisTicks(ax0, ax1, fit));
     } else {
-        auto* v = new QValueAxis();
-        v->setRange(x0, x1);
-        v->setLabelFormat("%g");
-        v->applyNiceNumbers();
-        ax = v;
+        setAxisTicks(ax, fittingTicks(ax0, ax1, w, tickFont, true));
     }
-    QAbstractAxis* ay;
-    if (o.symLogY && !o.logY) {
-        auto* c = new QCategoryAxis();
-        const double pad = 0.05 * (y1 - y0);
-        const double lo = y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, hi = y1 + pad;
-        c->setRange(lo, hi);
-        setSymLogLabels(c, lo, hi);
-        ay = c;
-    } else if (o.logY) {
-        auto* l = new QLogValueAxis();
-        double lo = std::pow(10, std::floor(std::log10(y0)));
-        double hi = std::pow(10, std::ceil(std::log10(y1)));
-        if (o.yMax > o.yMin && o.yMin > 0) lo = o.yMin, hi = o.yMax;  // as zoomed on screen
-        // Labels sit on powers of the base: within two decades, finer powers 10^(k/n) so that
-        // the axis carries at least three labels.
-        const double decades = std::log10(hi / lo);
-        const int n =
-            decades >= 2 ? 1 : std::clamp(static_cast<int>(std::ceil(3 / decades)), 2, 20);
-        l->setBase(std::pow(10.0, 1.0 / n));
-        l->setLabelFormat(n == 1 ? "%.0e" : "%.3g");
-        // A hair wider: Qt leaves out a label that sits exactly on the axis' end.
-        l->setRange(lo * (1 - 1e-9), hi * (1 + 1e-9));
-        l->setMinorTickCount(n == 1 ? -1 : 0);
-        ay = l;
-    } else {
-        auto* v = new QValueAxis();
-        const double pad = 0.05 * (y1 - y0);
-        // A quantity that cannot be negative (a norm) never gets a negative axis.
-        if (o.yMax > o.yMin)
-            v->setRange(o.yMin, o.yMax);  // as zoomed on screen
-        else
-            v->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
-        v->setLabelFormat("%.3g");
-        ay = v;
-    }
-    styleAxis(ax, o.xLabel.isEmpty() ? QStringLiteral("iteration") : o.xLabel);
-    styleAxis(ay, o.yLabel.isEmpty() ? spec.yLabel : o.yLabel);
+    if (d.symLogY)
+        setSymLogLabels(ay, ay0, ay1);
+    else if (d.logY)
+        setAxisTicks(ay, logAxisTicks(ay0, ay1, std::max(3, static_cast<int>(h / (QFontMetricsF(tickFont).height() * 2.5)))));
+    else
+        setAxisTicks(ay, fittingTicks(ay0, ay1, h, tickFont, false));
     chart->addAxis(ax, Qt::AlignBottom);
     chart->addAxis(ay, Qt::AlignLeft);
     for (auto* s : chart->series()) {
@@ -313,17 +210,24 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
         s->attachAxis(ay);
     }
     // The figure's own legend: line samples long enough to tell solid from dashed, markers and
-    // bands as drawn (Qt's legend draws short samples).
+    // bands as drawn (Qt's legend draws short samples), whole labels with real subscripts.
     chart->legend()->hide();
-    if (std::any_of(bandOf.begin(), bandOf.end(), [](const GroupAggregate* a) { return a; }))
+    if (d.bands)
         legendEntries.push_back({QObject::tr("lines: mean over seeds; bands: %1")
                                      .arg(QString::fromUtf8(kBandName)),
-                                 QPen(Qt::NoPen), QBrush(Qt::NoBrush), -1});
+                                 QPen(Qt::NoPen), QBrush(Qt::NoBrush), -1, {}});
     if (o.legend != Qt::Alignment()) {
         QFont lf = chart->legend()->font();
         lf.setPointSizeF(sv.labelPt * 0.85);
         addFigureLegend(chart.get(), std::move(legendEntries), o.legend, QSizeF(o.size), lf,
                         sv.text);
+    }
+    // The last x label is centred on the axis' end: room for its right half.
+    QMargins m = chart->margins();
+    if (!ax->categoriesLabels().isEmpty() && o.legend != Qt::AlignRight) {
+        const double half = QFontMetricsF(tickFont).horizontalAdvance(ax->categoriesLabels().last()) / 2;
+        m.setRight(std::max(m.right(), static_cast<int>(std::ceil(half)) + 4));
+        chart->setMargins(m);
     }
     chart->resize(o.size);
     return chart;

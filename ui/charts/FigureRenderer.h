@@ -1,6 +1,7 @@
 #pragma once
 // Publication figures: one chart (a ChartSpec's metrics for the visible runs of a RunStore)
-// rendered to PNG, SVG or PDF with an editable title, axis labels, legend position and a screen
+// rendered to PNG, SVG or PDF, or written as a PGFPlots figure (FigurePgf) or a matplotlib
+// script (FigureMpl) with its data, with an editable title, axis labels, legend position and a screen
 // or publication style. The GUI's File > Export and `attention-explorer-cli figure` both call
 // this, so a figure made headless is the figure the GUI exports. Writes are atomic
 // (ade::writeFileAtomic, like every other export).
@@ -42,6 +43,10 @@ struct FigureOptions {
     QString metadata;  // reproduction text: config, seed, CLI command (embedded in the file)
     // Seeds of one group as their mean with a min–max band (as on screen); false: every seed.
     bool seedBands = true;
+    double fontPt = 0;   // the labels' type size in points (title a third larger); 0: by size
+    // PGFPlots: the axis' width in cm (0: the column's width, \linewidth); its height follows
+    // the size's aspect ratio. The Export dialog sets size and type from it for the other formats.
+    double widthCm = 0;
 };
 
 
