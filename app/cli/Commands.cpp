@@ -194,7 +194,7 @@ std::vector<CommandSpec> makeCommands() {
                  .operands = true});
     t.push_back({.name = "figure",
                  .usage = R"(figure (--preset NAME | --config FILE | --session FILE) --out DIR
-                                [--format png,svg,pdf] [--size WxH] [--style screen|publication]
+                                [--format png,svg,pdf,pgf,mpl] [--size WxH] [--style screen|publication]
                                 [--set KEY=VALUE]...
                                 [--panels charts,matrices,attention,factor-plane,landscape]
                                 [--run NAME] [--iteration N] [--grid N] [--quiet]

@@ -121,10 +121,10 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         ui::FigureFormat ff;
         if (!ui::parseFigureFormat(f, &ff))
             return fail(ExitInvalid, "invalid value '" + f.toStdString() +
-                                         "' for --format: expected png, svg or pdf");
+                                         "' for --format: expected png, svg, pdf, pgf or mpl");
         formats.push_back(ff);
     }
-    if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf");
+    if (formats.empty()) return fail(ExitInvalid, "--format needs at least one of png, svg, pdf, pgf, mpl");
     // --panels: the charts (the default), the inside views and the loss landscape.
     bool charts = a.panels.empty(), landscape = false;
     std::vector<ui::InsidePanel> panels;
@@ -197,6 +197,14 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     const QString dir = QString::fromStdString(a.outDir);
     QStringList files;
     if (charts) files = ui::renderAllFigures(store, o, formats, dir, &error);
+    // The inside views and the landscape are pictures, not curves: PGFPlots and matplotlib
+    // formats are of the charts only, the pictures get the painted formats asked for.
+    std::vector<ui::FigureFormat> painted;
+    for (ui::FigureFormat f : formats)
+        if (ui::isPaintedFormat(f)) painted.push_back(f);
+    if ((landscape || !panels.empty()) && painted.size() < formats.size())
+        std::cerr << "attention-explorer-cli: note: pgf and mpl are written for the charts only; "
+                     "the inside views and the landscape take png, svg or pdf\n";
     if (error.isEmpty() && !panels.empty()) {
         int runId = 0;
         if (!a.run.empty()) {
@@ -207,7 +215,7 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         if (!QDir().mkpath(dir)) return fail(ExitFailed, "cannot create " + a.outDir);
         ui::ProblemCache problems;
         for (ui::InsidePanel panel : panels)
-            for (ui::FigureFormat f : formats) {
+            for (ui::FigureFormat f : painted) {
                 ui::InsideFrameSpec spec;
                 spec.panel = panel;
                 spec.runId = runId;
@@ -222,7 +230,7 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     }
     if (!error.isEmpty()) return fail(ExitFailed, error.toStdString());
     std::string err;
-    if (landscape && !renderLandscapeFigures(a, store, formats, dir, &files, &err))
+    if (landscape && !renderLandscapeFigures(a, store, painted, dir, &files, &err))
         return fail(ExitFailed, err);
     const Session session = ui::sessionFromStore(store);
     if (!writeSessionFile(QDir(dir).filePath("session.json").toStdString(), session, true, &err))

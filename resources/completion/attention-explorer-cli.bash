@@ -232,7 +232,7 @@ _attention_explorer_cli() {
             fi
             COMPREPLY=()
             local f
-            for f in png svg pdf; do
+            for f in png svg pdf pgf mpl; do
                 [[ $f == "$last"* ]] && COMPREPLY+=("$head$f")
             done
             return 0

@@ -13,6 +13,7 @@
 
 #include <cmath>
 
+#include "Configs.h"
 #include "charts/FigureLegend.h"
 #include "charts/FigureRenderer.h"
 #include "charts/Ticks.h"
@@ -105,6 +106,61 @@ QString svgText(const QString& path, int* textElements = nullptr) {
     }
     if (textElements) *textElements = n;
     return text;
+}
+
+// A paper's comparison: two settings at three seeds each (their mean and min-max band) and one
+// single run, `n` records each of train loss, test loss and excess risk over 0 .. 10 (n - 1).
+void addPaperRuns(RunStore& s, int n) {
+    const char* groups[] = {"spectral", "random"};
+    for (int g = 0; g < 2; ++g)
+        for (int k = 0; k < 3; ++k) {
+            const int id = s.addRun(QString::fromLatin1(groups[g]) + QStringLiteral("_seed%1").arg(k + 1),
+                                    adetest::tinyA(10 * n, {{"seed", std::to_string(k + 1)}}),
+                                    QString::fromLatin1(groups[g]), k);
+            s.setColumns(id, {"iteration", "train_loss", "test_loss", "excess_risk"});
+            std::vector<std::vector<double>> rows;
+            for (int i = 0; i < n; ++i) {
+                const double t = double(i) / n, a = (g + 1) * (1 + 0.15 * k);
+                rows.push_back({10.0 * i, 0.05 + 0.5 * std::exp(-6 * a * t),
+                                0.06 + 0.5 * std::exp(-5 * a * t), 0.02 * std::exp(-8 * a * t) + 1e-4});
+            }
+            s.appendRows(id, rows);
+            s.setState(id, RunState::Completed);
+        }
+    const int id = s.addRun(QStringLiteral("sgd"), adetest::tinyA(10 * n), QString(), 0);
+    s.setColumns(id, {"iteration", "train_loss", "test_loss", "excess_risk"});
+    std::vector<std::vector<double>> rows;
+    for (int i = 0; i < n; ++i) {
+        const double t = double(i) / n;
+        rows.push_back({10.0 * i, 0.08 + 0.4 * std::exp(-3 * t) * (1 + 0.05 * std::sin(40 * t)),
+                        0.09 + 0.4 * std::exp(-3 * t), 0.03 * std::exp(-4 * t) + 3e-4});
+    }
+    s.appendRows(id, rows);
+    s.setState(id, RunState::Completed);
+}
+
+// Runs `program` in `dir`; its exit code (-1: crashed or did not finish), output in `out`.
+int runIn(const QString& dir, const QString& program, const QStringList& args, QString* out) {
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    const testproc::ProcessResult r = testproc::run(p, program, args, 300000);
+    *out = r.out + r.err;
+    return r.code;
+}
+
+// Where to keep the figures for a person to look at ($ADE_PAPER_FIGURES), else nowhere.
+void keep(const QString& file) {
+    const QString dir = qEnvironmentVariable("ADE_PAPER_FIGURES");
+    if (dir.isEmpty()) return;
+    QDir().mkpath(dir);
+    QFile::remove(QDir(dir).filePath(QFileInfo(file).fileName()));
+    QFile::copy(file, QDir(dir).filePath(QFileInfo(file).fileName()));
+}
+
+QString python() {
+    const QString p = qEnvironmentVariable("ADE_PYTHON");
+    return p.isEmpty() ? QStringLiteral("python3") : p;
 }
 
 }  // namespace
@@ -228,6 +284,146 @@ class TestPaperFigures : public QObject {
                  qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("_F")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("_")), qPrintable(text));
+    }
+    // PGFPlots: the .tex and its tables, \\input into a two-column paper, compile with pdflatex.
+    void pgfCompilesInATwoColumnPaper() {
+        RunStore s;
+        addPaperRuns(s, 400);
+        const QString paper = tmp.filePath(QStringLiteral("paper"));
+        QVERIFY(QDir().mkpath(paper + QStringLiteral("/figures")));
+        FigureOptions o;
+        o.logY = true;
+        o.size = QSize(1000, 700);
+        o.legend = Qt::AlignBottom;
+        QString error;
+        QVERIFY2(renderFigure(loss, s, o, FigureFormat::Pgf, paper + QStringLiteral("/figures/loss.tex"), &error),
+                 qPrintable(error));
+        const QString tex = QString::fromUtf8(adetest::readBytes(paper + QStringLiteral("/figures/loss.tex")));
+        QVERIFY(tex.contains(QStringLiteral("ymode=log")));
+        QVERIFY(tex.contains(QStringLiteral("fill between")));
+        QVERIFY(tex.contains(QStringLiteral("\\addlegendentry")));
+        QVERIFY(tex.contains(QStringLiteral("width=\\linewidth")));
+        QVERIFY(!tex.contains(QStringLiteral("fontsize")));  // the document's fonts
+        // Every record in the tables (no cap): 400 rows and the header.
+        QCOMPARE(adetest::readBytes(paper + QStringLiteral("/figures/loss-1.dat")).count('\n'), 401);
+        // Subscripts as LaTeX subscripts, never a literal "_".
+        QVERIFY(tex.contains(QStringLiteral("L\\textsubscript{n}")));
+        const QString main = QStringLiteral(
+            "\\documentclass[twocolumn]{article}\n"
+            "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
+            "\\usepackage{pgfplots}\n\\usepgfplotslibrary{fillbetween}\n\\pgfplotsset{compat=1.16}\n"
+            "\\begin{document}\n\\section{Results}\n"
+            "Algorithm 1 from the spectral start reaches the floor first (Figure~\\ref{fig:loss}).\n"
+            "\\begin{figure}[t]\\centering\n\\def\\explorerfigdir{figures/}\n"
+            "\\input{figures/loss.tex}\n"
+            "\\caption{Loss and excess risk, mean and min--max band over three seeds.}\\label{fig:loss}\n"
+            "\\end{figure}\n\\section{Discussion}\nThe second column.\n\\end{document}\n");
+        QFile f(paper + QStringLiteral("/paper.tex"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(main.toUtf8());
+        f.close();
+        QString out;
+        const int rc = runIn(paper, QStringLiteral("pdflatex"),
+                             {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
+                              QStringLiteral("paper.tex")},
+                             &out);
+        QVERIFY2(rc == 0, qPrintable(out.right(3000)));
+        QVERIFY(QFileInfo(paper + QStringLiteral("/paper.pdf")).size() > 10000);
+        keep(paper + QStringLiteral("/paper.pdf"));
+        keep(paper + QStringLiteral("/figures/loss.tex"));
+    }
+
+    // matplotlib: the script and its CSV redraw the figure (Debian's python3-matplotlib, Agg).
+    void mplScriptRedrawsTheFigure() {
+        RunStore s;
+        addPaperRuns(s, 400);
+        const QString dir = tmp.filePath(QStringLiteral("mpl"));
+        QVERIFY(QDir().mkpath(dir));
+        FigureOptions o;
+        o.logY = true;
+        o.size = QSize(1200, 800);
+        QString error;
+        QVERIFY2(renderFigure(loss, s, o, FigureFormat::Mpl, dir + QStringLiteral("/loss.py"), &error),
+                 qPrintable(error));
+        // Every record of every curve (no cap): 7 curves' 400 records and the header.
+        QCOMPARE(adetest::readBytes(dir + QStringLiteral("/loss.csv")).count('\n'), 9 * 400 + 1);
+        const QString script = QString::fromUtf8(adetest::readBytes(dir + QStringLiteral("/loss.py")));
+        QVERIFY(script.contains(QStringLiteral("YSCALE = \"log\"")));
+        QVERIFY(script.contains(QStringLiteral("$_{n}$")));
+        QString out;
+        const int rc = runIn(dir, python(), {QStringLiteral("loss.py"), QStringLiteral("loss_mpl.png")}, &out);
+        QVERIFY2(rc == 0, qPrintable(out));
+        QImage img(dir + QStringLiteral("/loss_mpl.png"));
+        QVERIFY2(!img.isNull() && img.width() > 1000, qPrintable(out));
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 4)
+            for (int x = 0; x < img.width(); x += 4)
+                colours.insert(img.pixel(x, y));
+        QVERIFY(colours.size() > 20);
+        keep(dir + QStringLiteral("/loss_mpl.png"));
+        keep(dir + QStringLiteral("/loss.py"));
+        QVERIFY(renderFigure(loss, s, o, FigureFormat::Png, dir + QStringLiteral("/loss_explorer.png"), &error));
+        keep(dir + QStringLiteral("/loss_explorer.png"));
+    }
+
+    // SVGs that librsvg (what \\includesvg-free pipelines and browsers use) accepts, text as text.
+    void svgConvertsWithRsvgAndKeepsText() {
+        RunStore s;
+        addPaperRuns(s, 200);
+        FigureOptions o;
+        o.logY = true;
+        const QString svg = tmp.filePath(QStringLiteral("rsvg/loss.svg"));
+        QVERIFY(QDir().mkpath(tmp.filePath(QStringLiteral("rsvg"))));
+        QString error;
+        QVERIFY2(renderFigure(loss, s, o, FigureFormat::Svg, svg, &error), qPrintable(error));
+        int texts = 0;
+        const QString text = svgText(svg, &texts);
+        QVERIFY2(texts >= 10, qPrintable(QString::number(texts)));
+        QVERIFY(text.contains(QStringLiteral("iteration")));
+        QString out;
+        const int rc = runIn(tmp.filePath(QStringLiteral("rsvg")), QStringLiteral("rsvg-convert"),
+                             {QStringLiteral("-o"), QStringLiteral("loss-rsvg.png"), QStringLiteral("loss.svg")}, &out);
+        QVERIFY2(rc == 0, qPrintable(out));
+        const QImage img(tmp.filePath(QStringLiteral("rsvg/loss-rsvg.png")));
+        QVERIFY(!img.isNull() && img.width() >= 1000);
+        keep(tmp.filePath(QStringLiteral("rsvg/loss-rsvg.png")));
+    }
+
+    // Data exports have no cap on the number of records (TensorBoard's stops at 1000).
+    void dataExportHasEveryRecord() {
+        RunStore s;
+        addPaperRuns(s, 5000);
+        const QString dir = tmp.filePath(QStringLiteral("csv"));
+        QVERIFY(QDir().mkpath(dir));
+        QString error;
+        const QStringList files = exportRunsCsv(s.visibleRuns(), dir, {}, &error);
+        QVERIFY2(!files.isEmpty(), qPrintable(error));
+        const QByteArray csv = adetest::readBytes(dir + QStringLiteral("/sgd.csv"));
+        int rows = 0;
+        for (const QByteArray& line : csv.split('\n'))
+            rows += !line.isEmpty() && !line.startsWith('#');
+        QCOMPARE(rows, 5000 + 1);  // the header and every record
+        QVERIFY(exportRunsJson(s.visibleRuns(), dir + QStringLiteral("/runs.json"), {}, &error));
+        const QJsonDocument json = QJsonDocument::fromJson(adetest::readBytes(dir + QStringLiteral("/runs.json")));
+        QCOMPARE(json.object().value(QStringLiteral("runs")).toArray().last().toObject().value(QStringLiteral("rows")).toArray().size(), 5000);
+    }
+
+    // The CLI writes the new formats and says which ones it knows.
+    void cliFigureWritesPgfAndMpl() {
+        const QString out = tmp.filePath(QStringLiteral("cli"));
+        const testproc::ProcessResult r = testproc::runCli(
+            {QStringLiteral("figure"), QStringLiteral("--preset"), QStringLiteral("a-same-start"),
+             QStringLiteral("--out"), out, QStringLiteral("--set"), QStringLiteral("iterations=30"),
+             QStringLiteral("--set"), QStringLiteral("data.n=16"), QStringLiteral("--set"),
+             QStringLiteral("data.prompts=4"), QStringLiteral("--format"), QStringLiteral("pgf,mpl,svg")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* f : {"loss.tex", "loss-1.dat", "loss.py", "loss.csv", "loss.svg", "norms.tex"})
+            QVERIFY2(QFileInfo::exists(out + '/' + QLatin1String(f)), f);
+        const testproc::ProcessResult bad = testproc::runCli(
+            {QStringLiteral("figure"), QStringLiteral("--session"), out + QStringLiteral("/session.json"),
+             QStringLiteral("--out"), out, QStringLiteral("--format"), QStringLiteral("eps")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("png, svg, pdf, pgf or mpl")), qPrintable(bad.err));
     }
 };
 

@@ -174,7 +174,8 @@ run_cases() {
     expect_exact "$c run --set data.fresh=<TAB>" "true false" $f $c run --set data.fresh =
     expect_exact "$c figure --style <TAB>" "screen publication" $f $c figure --style ""
     expect_exact "$c figure --format png,s<TAB>" "png,svg" $f $c figure --format png,s
-    expect_exact "$c figure --format <TAB>" "png svg pdf" $f $c figure --format ""
+    expect_exact "$c figure --format <TAB>" "png svg pdf pgf mpl" $f $c figure --format ""
+    expect_exact "$c figure --format png,p<TAB>" "png,png png,pdf png,pgf" $f $c figure --format png,p
     expect_has "$c report --<TAB>" "--out --quick --only --jobs --no-figures" \
         "--preset --vary --set" $f $c report --
     expect_exact "$c report --only a-spectral-vs-random,b-r<TAB>" \

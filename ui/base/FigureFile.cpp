@@ -22,6 +22,10 @@ bool parseFigureFormat(const QString& text, FigureFormat* out) {
         *out = FigureFormat::Svg;
     else if (t == "pdf")
         *out = FigureFormat::Pdf;
+    else if (t == "pgf" || t == "tex")
+        *out = FigureFormat::Pgf;
+    else if (t == "mpl" || t == "py")
+        *out = FigureFormat::Mpl;
     else
         return false;
     return true;
@@ -35,13 +39,27 @@ QString figureSuffix(FigureFormat f) {
             return QStringLiteral("svg");
         case FigureFormat::Pdf:
             return QStringLiteral("pdf");
+        case FigureFormat::Pgf:
+            return QStringLiteral("tex");
+        case FigureFormat::Mpl:
+            return QStringLiteral("py");
     }
     return {};
+}
+
+bool isPaintedFormat(FigureFormat f) {
+    return f == FigureFormat::Png || f == FigureFormat::Svg || f == FigureFormat::Pdf;
 }
 
 bool renderPainting(const std::function<void(QPainter&, const QRectF&)>& paint, QSize size,
                     double scale, FigureFormat format, const QString& path, const QString& title,
                     const QString& metadata, QString* error) {
+    if (!isPaintedFormat(format)) {
+        if (error)
+            *error = QObject::tr("%1: PGFPlots and matplotlib exports are of charts only")
+                         .arg(path);
+        return false;
+    }
     QByteArray bytes;
     QBuffer file(&bytes);
     file.open(QIODevice::WriteOnly);

@@ -15,10 +15,15 @@ class QPainter;
 
 namespace ade::ui {
 
-enum class FigureFormat { Png, Svg, Pdf };
+// Pgf and Mpl are a chart's data with a PGFPlots .tex or a matplotlib .py that draws it
+// (charts/FigurePgf, FigureMpl): charts only; a painting cannot be written so (renderPainting
+// says so).
+enum class FigureFormat { Png, Svg, Pdf, Pgf, Mpl };
 
-bool parseFigureFormat(const QString& text, FigureFormat* out);  // "png", "svg", "pdf"
-QString figureSuffix(FigureFormat f);
+bool parseFigureFormat(const QString& text, FigureFormat* out);  // "png", "svg", "pdf", "pgf", "mpl"
+QString figureSuffix(FigureFormat f);  // png, svg, pdf, tex, py
+// Whether the format is a drawing (PNG, SVG, PDF), which every figure can be written as.
+bool isPaintedFormat(FigureFormat f);
 
 // `paint` draws into the logical area (0, 0, size): PNG at size * scale pixels on white, SVG with
 // that view box, PDF one page of that size in points. `title` and `metadata` (the reproduction

@@ -24,6 +24,8 @@
 #include "charts/FigureAxes.h"
 #include "charts/FigureData.h"
 #include "charts/FigureLegend.h"
+#include "charts/FigureMpl.h"
+#include "charts/FigurePgf.h"
 #include "charts/Ticks.h"
 #include "runs/RunStore.h"
 #include "runs/SeedGroups.h"
@@ -235,6 +237,16 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
 
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& o,
                   FigureFormat format, const QString& path, QString* error) {
+    if (!isPaintedFormat(format)) {  // the chart's data and the code that draws it
+        FigureData data;
+        if (!figureData(spec, store, o, &data)) {
+            if (error)
+                *error = QObject::tr("%1: no visible run has data for this chart").arg(spec.title);
+            return false;
+        }
+        return format == FigureFormat::Pgf ? writePgfFigure(data, o, path, error)
+                                           : writeMplFigure(data, o, path, error);
+    }
     auto chart = buildFigureChart(spec, store, o);
     if (!chart) {
         if (error)

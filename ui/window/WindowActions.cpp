@@ -9,6 +9,7 @@
 #include "Version.h"
 #include "charts/ChartArea.h"
 #include "inspect/AnimationDialog.h"
+#include "inspect/InsideView.h"
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
 #include "sweep/SweepTab.h"
