@@ -20,6 +20,7 @@
 #include "config/Config.h"
 #include "experiments/ExperimentRegistry.h"
 #include "export/DataExport.h"
+#include "export/ExportDialog.h"
 #include "output/Session.h"
 #include "Process.h"
 #include "ReadFile.h"
@@ -285,6 +286,46 @@ class TestPaperFigures : public QObject {
         QVERIFY2(!text.contains(QStringLiteral("_F")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("_")), qPrintable(text));
     }
+    // The Export dialog: PGFPlots and matplotlib, a paper's column widths, the type size.
+    void exportDialogOffersPaperWidths() {
+        ExportDialog dlg(tmp.path(), figureCharts(store), true, false, 0);
+        auto* kind = dlg.findChild<QComboBox*>(QStringLiteral("export.widthKind"));
+        auto* pgf = dlg.findChild<QCheckBox*>(QStringLiteral("export.pgf"));
+        auto* mpl = dlg.findChild<QCheckBox*>(QStringLiteral("export.mpl"));
+        auto* font = dlg.findChild<QSpinBox*>(QStringLiteral("export.fontPt"));
+        auto* cm = dlg.findChild<QDoubleSpinBox*>(QStringLiteral("export.widthCm"));
+        QVERIFY(kind && pgf && mpl && font && cm);
+        QCOMPARE(dlg.options().widthCm, 0.0);
+        pgf->setChecked(true);
+        mpl->setChecked(true);
+        const std::vector<FigureFormat> f = dlg.formats();
+        QVERIFY(std::find(f.begin(), f.end(), FigureFormat::Pgf) != f.end());
+        QVERIFY(std::find(f.begin(), f.end(), FigureFormat::Mpl) != f.end());
+        kind->setCurrentIndex(1);  // one column of a two-column paper
+        FigureOptions o = dlg.options();
+        QCOMPARE(o.widthCm, ExportDialog::kOneColumnCm);
+        QCOMPARE(o.size.width(), ExportDialog::pointsOfCm(8.5));  // 241 pt
+        QCOMPARE(o.fontPt, 8.0);
+        kind->setCurrentIndex(2);
+        QCOMPARE(dlg.options().widthCm, ExportDialog::kTwoColumnsCm);
+        kind->setCurrentIndex(3);
+        cm->setValue(12);
+        QCOMPARE(dlg.options().widthCm, 12.0);
+        QCOMPARE(dlg.options().size.width(), ExportDialog::pointsOfCm(12));
+        font->setValue(10);
+        QCOMPARE(dlg.options().fontPt, 10.0);
+        // A one-column figure at the size the dialog gives it (PNG at scale 4: about 300 dpi).
+        kind->setCurrentIndex(1);
+        font->setValue(8);
+        o = dlg.options();
+        QCOMPARE(o.legend, Qt::Alignment(Qt::AlignBottom));  // a column's legend: under the plot
+        const QString png = tmp.filePath(QStringLiteral("column.png"));
+        QString error;
+        QVERIFY2(renderFigure(norms, store, o, FigureFormat::Png, png, &error), qPrintable(error));
+        QCOMPARE(QImage(png).width(), 4 * ExportDialog::pointsOfCm(8.5));
+        keep(png);
+    }
+
     // PGFPlots: the .tex and its tables, \\input into a two-column paper, compile with pdflatex.
     void pgfCompilesInATwoColumnPaper() {
         RunStore s;
@@ -330,6 +371,22 @@ class TestPaperFigures : public QObject {
         QVERIFY2(rc == 0, qPrintable(out.right(3000)));
         QVERIFY(QFileInfo(paper + QStringLiteral("/paper.pdf")).size() > 10000);
         keep(paper + QStringLiteral("/paper.pdf"));
+        // The page as pdftoppm (poppler) renders it: the figure's colours are on it.
+        QVERIFY2(runIn(paper, QStringLiteral("pdftoppm"),
+                       {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("100"),
+                        QStringLiteral("-singlefile"), QStringLiteral("paper.pdf"), QStringLiteral("page")},
+                       &out) == 0,
+                 qPrintable(out));
+        const QImage page(paper + QStringLiteral("/page.png"));
+        QVERIFY(!page.isNull());
+        int coloured = 0;
+        for (int y = 0; y < page.height(); y += 2)
+            for (int x = 0; x < page.width(); x += 2) {
+                const QColor c = page.pixelColor(x, y);
+                coloured += c.saturation() > 80 && c.value() > 60;
+            }
+        QVERIFY2(coloured > 200, qPrintable(QString::number(coloured)));
+        keep(paper + QStringLiteral("/page.png"));
         keep(paper + QStringLiteral("/figures/loss.tex"));
     }
 

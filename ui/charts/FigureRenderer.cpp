@@ -2,6 +2,7 @@
 
 #include <QCategoryAxis>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
@@ -51,9 +52,12 @@ StyleValues styleValues(const FigureOptions& o) {
                         ? StyleValues{Qt::white, Qt::black, QColor(225, 225, 225), 2.6 * k, 20 * k, 15 * k}
                         : StyleValues{QColor(252, 252, 252), QColor(40, 40, 40),
                                       QColor(230, 230, 230), 1.6 * k, 14 * k, 11 * k};
-    if (o.fontPt > 0) {  // the labels' size asked for; the title a third larger
-        v.labelPt = o.fontPt;
-        v.titlePt = o.fontPt * 4 / 3;
+    if (o.fontPt > 0) {
+        // The labels' size asked for, the title a fifth larger. A figure's pixel is a PDF point
+        // (FigureFile) while Qt's fonts take 96 pixels per inch: points × 72 / 96.
+        v.labelPt = o.fontPt * 0.75 / 0.9;  // tick labels are 0.9 of it: the size asked for
+        v.titlePt = o.fontPt * 0.75 * 1.2;
+        v.penWidth = std::min(v.penWidth, 0.15 * o.fontPt);
     }
     return v;
 }
@@ -88,6 +92,12 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundBrush(sv.background);
     chart->setBackgroundRoundness(0);
+    if (o.size.width() < 700) {
+        // A narrow figure (a paper's column, about 240 pt): Qt's default margins of 20 px and
+        // more would take a sixth of it from the plot.
+        chart->layout()->setContentsMargins(0, 0, 0, 0);
+        chart->setMargins(QMargins(4, 2, 6, 2));
+    }
     chart->setTitle(shownText(d.title));
     QFont titleFont = chart->titleFont();
     titleFont.setPointSizeF(sv.titlePt);
@@ -171,6 +181,7 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
 
     auto styleAxis = [&](QCategoryAxis* a, const QString& label) {
         a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        a->setTruncateLabels(false);  // a narrow figure (a paper's column) keeps whole labels
         QFont f = a->labelsFont();
         f.setPointSizeF(sv.labelPt * 0.9);
         a->setLabelsFont(f);
@@ -220,7 +231,7 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
                                  QPen(Qt::NoPen), QBrush(Qt::NoBrush), -1, {}});
     if (o.legend != Qt::Alignment()) {
         QFont lf = chart->legend()->font();
-        lf.setPointSizeF(sv.labelPt * 0.85);
+        lf.setPointSizeF(sv.labelPt * (o.fontPt > 0 ? 0.9 : 0.85));
         addFigureLegend(chart.get(), std::move(legendEntries), o.legend, QSizeF(o.size), lf,
                         sv.text);
     }

@@ -1,6 +1,8 @@
 #pragma once
-// File > Export charts…: which chart (or all), formats, pixel size and scale, screen or
-// publication style, editable title and axis labels, legend position, destination folder.
+// File > Export charts…: which chart (or all), formats (PNG, SVG, PDF, PGFPlots, matplotlib),
+// the width (pixels, or centimetres: one or two columns of a two-column paper, or any), scale,
+// type size, screen or publication style, editable title and axis labels, legend position,
+// destination folder.
 #include <QDialog>
 
 #include "charts/FigureRenderer.h"
@@ -25,11 +27,18 @@ class ExportDialog : public QDialog {
     FigureOptions options() const;
     QString folder() const;
 
+    // The widths of a two-column paper (IEEE / ACM / NeurIPS-like: a column 8.5 cm, the page's
+    // text 17.8 cm) and the pixels (PDF points) of a width in cm.
+    static constexpr double kOneColumnCm = 8.5, kTwoColumnsCm = 17.8;
+    static int pointsOfCm(double cm) { return static_cast<int>(cm / 2.54 * 72 + 0.5); }
+
   private:
+    void applyPaperWidth();  // the size fields from the width in cm
     QComboBox* chart_;
-    QCheckBox *png_, *svg_, *pdf_;
-    QSpinBox *width_, *height_;
-    QDoubleSpinBox* scale_;
+    QCheckBox *png_, *svg_, *pdf_, *pgf_, *mpl_;
+    QComboBox* widthKind_;  // pixels, one column, two columns, centimetres
+    QSpinBox *width_, *height_, *fontPt_;
+    QDoubleSpinBox *scale_, *widthCm_;
     QComboBox *style_, *legend_;
     QLineEdit *title_, *xLabel_, *yLabel_, *folder_;
     bool logY_, logX_;
