@@ -444,6 +444,17 @@ class TestPaperFigures : public QObject {
         const QImage img(tmp.filePath(QStringLiteral("rsvg/loss-rsvg.png")));
         QVERIFY(!img.isNull() && img.width() >= 1000);
         keep(tmp.filePath(QStringLiteral("rsvg/loss-rsvg.png")));
+        // The text's size is the size it was laid out at (96 dpi): the 20 pt title is 26.7 px.
+        QXmlStreamReader xml(adetest::readBytes(svg));
+        double titleSize = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QLatin1String("text")) {
+                const double size = xml.attributes().value(QLatin1String("font-size")).toDouble();
+                if (xml.readElementText().contains(QStringLiteral("Loss and excess risk"))) titleSize = size;
+            }
+        }
+        QVERIFY2(std::abs(titleSize - 20 * 96 / 72.0) < 0.5, qPrintable(QString::number(titleSize)));
     }
 
     // Data exports have no cap on the number of records (TensorBoard's stops at 1000).

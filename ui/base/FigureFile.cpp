@@ -82,6 +82,10 @@ bool renderPainting(const std::function<void(QPainter&, const QRectF&)>& paint, 
         svg.setOutputDevice(&file);
         svg.setSize(size);
         svg.setViewBox(area);
+        // 96 dpi, as the screen the text was laid out for (and the PNG and PDF): at the default
+        // 72 a 12 pt font is written as font-size 12 in a layout made for 16 px, so librsvg and
+        // browsers drew text smaller than its room (gaps before each subscript).
+        svg.setResolution(96);
         svg.setTitle(title);
         svg.setDescription(metadata);
         QPainter p;
