@@ -130,6 +130,7 @@ struct ConfigResult {
     // Under a stopping rule (stop_tol > 0): done seeds it stopped, and those that reached their
     // iteration cap first (not converged); the fewest and most iterations its done seeds ran.
     int seedsConverged = 0, seedsCapped = 0;
+    int seedsPruned = 0;  // done seeds an Optuna pruner stopped early (stop "pruned")
     long doneMin = 0, doneMax = 0;
     long iterations = 0;                                      // budget of its latest rung
     int rung = -1;                                            // successive halving; -1 = none

@@ -166,6 +166,7 @@ std::vector<ConfigResult> aggregateConfigs(const std::vector<RunOutcome>& outcom
             ++c.seedsDone;
             if (o->result.stop == "cap") ++c.seedsCapped;
             if (o->result.stop == "converged") ++c.seedsConverged;
+            if (o->result.stop == "pruned") ++c.seedsPruned;
             c.runNames.push_back(o->run.name);
             if (std::isfinite(v)) c.perSeed.push_back(v);
         }
