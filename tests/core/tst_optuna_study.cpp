@@ -141,7 +141,7 @@ class TestOptunaStudy : public QObject {
         std::vector<std::string> names;
         const auto f = readOptunaStudy(fixture("study.db"), "", &err, &names);
         QVERIFY2(f, err.c_str());
-        QCOMPARE(names, (std::vector<std::string>{"lr-lambda", "second"}));
+        QCOMPARE(names, (std::vector<std::string>{"lr-lambda", "second", "grid2"}));
         checkLrLambda(*f);
     }
 

@@ -384,9 +384,10 @@ std::optional<ade::SweepDesign> SweepForm::design(std::string* error) const {
     return d;
 }
 
-void SweepForm::setActionButtons(QWidget* run, QWidget* openFolder) {
+void SweepForm::setActionButtons(QWidget* run, QWidget* openFolder, QWidget* openStudy) {
     grid_->addWidget(run, 0, 8);
     grid_->addWidget(openFolder, 1, 8);
+    if (openStudy) grid_->addWidget(openStudy, 2, 8);
 }
 
 void SweepForm::updateRowVisibility() {

@@ -45,8 +45,8 @@ class SweepForm : public QWidget {
     // The design of the form; nullopt with `error` when an axis or the objective is invalid.
     std::optional<ade::SweepDesign> design(std::string* error) const;
     int jobs() const;
-    // The tab's Run / Open folder buttons, at the right of the key rows.
-    void setActionButtons(QWidget* run, QWidget* openFolder);
+    // The tab's Run / Open folder / Open Optuna study buttons, at the right of the key rows.
+    void setActionButtons(QWidget* run, QWidget* openFolder, QWidget* openStudy = nullptr);
 
     // The keys offered (canonical), in the list's order; for tests.
     QStringList offeredKeys() const;

@@ -25,6 +25,7 @@ SweepTab::SweepTab(RunStore* store, RunListWidget* runList, ChartArea* charts, P
     connect(view_, &SweepView::openRunsRequested, this, &SweepTab::showRuns);
     connect(view_, &SweepView::applyRequested, this, &SweepTab::applyValues);
     connect(view_, &SweepView::openFolderRequested, this, [this] { openFolder(); });
+    connect(view_, &SweepView::openOptunaRequested, this, [this] { openOptunaStudy(); });
 }
 
 void SweepTab::showRuns(const std::vector<ade::RunOutcome>& runs, const QString& label) {
@@ -100,6 +101,21 @@ bool SweepTab::openFolder(const QString& dir) {
     if (path.isEmpty()) return false;
     emit showRequested();
     return view_->openFolder(path);
+}
+
+}  // namespace ade::ui
+
+namespace ade::ui {
+
+bool SweepTab::openOptunaStudy(const QString& file) {
+    QString path = file;
+    if (path.isEmpty())
+        path = QFileDialog::getOpenFileName(
+            this, tr("Open Optuna study (read-only)"), QString(),
+            tr("Optuna storage (*.db *.sqlite *.sqlite3 *.log *.journal);;All files (*)"));
+    if (path.isEmpty()) return false;
+    emit showRequested();
+    return view_->openOptunaStudy(path);
 }
 
 }  // namespace ade::ui

@@ -3,7 +3,8 @@
 // window beyond a 1024-px screen), and its side of the window: a config clicked in a sweep view
 // comes into the run list (its seeds as one group) and is selected in the charts (runs of other
 // experiments leave the charts), "Apply to
-// form" copies a config's values into the parameter panel, "Open sweep folder…".
+// form" copies a config's values into the parameter panel, "Open sweep folder…" and "Open
+// Optuna study…" (an Optuna storage's trials, read-only).
 #include <QScrollArea>
 
 #include <map>
@@ -29,6 +30,9 @@ class SweepTab : public QScrollArea {
     SweepView* view() const { return view_; }
     // Shows a sweep folder (asks for it when `dir` is empty); false when none is shown.
     bool openFolder(const QString& dir = {});
+    // Shows an Optuna study's storage read-only (asks for the file when `path` is empty:
+    // SQLite .db/.sqlite3 or a journal .log/.journal); false when none is shown.
+    bool openOptunaStudy(const QString& path = {});
     // A config's runs in the run list and the charts (a second click selects them again); runs
     // of other experiments are hidden from the charts (they stay in the list).
     void showRuns(const std::vector<ade::RunOutcome>& runs, const QString& label);

@@ -147,10 +147,16 @@ void SweepTable::setResults(const SweepResults& results) {
             seeds << formatValue(s);
         mean->setToolTip(tr("per seed: %1").arg(seeds.join(QStringLiteral(", "))));
         row.push_back(mean);
-        auto* done =
-            makeItem(c.seedsCapped > 0 ? tr("%1 (%2 cap)").arg(c.seedsDone).arg(c.seedsCapped)
-                                       : QString::number(c.seedsDone),
-                     c.seedsDone, true);
+        QString doneText = c.seedsCapped > 0 ? tr("%1 (%2 cap)").arg(c.seedsDone).arg(c.seedsCapped)
+                                             : QString::number(c.seedsDone);
+        // An Optuna trial its pruner stopped: its value is the last one reported.
+        if (c.seedsPruned > 0)
+            doneText = c.seedsDone == 1 ? tr("pruned") : tr("%1 (%2 pruned)").arg(c.seedsDone).arg(c.seedsPruned);
+        auto* done = makeItem(doneText, c.seedsDone, true);
+        if (c.seedsPruned > 0)
+            done->setToolTip(tr("Pruned at iteration %1: the value is the last one it reported, "
+                                "at a smaller budget than the trials that ran to the end")
+                                 .arg(c.doneMax));
         if (c.seedsCapped > 0)
             done->setToolTip(tr("%1 of the %2 seeds reached the iteration cap before the stopping "
                                 "rule: their value is not converged")

@@ -1,5 +1,6 @@
 #include "sweep/SweepView.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -15,6 +16,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "experiments/ExperimentRegistry.h"
+#include "sweep/OptunaStudy.h"
 #include "sweep/SweepForm.h"
 #include "sweep/SweepHeatmap.h"
 #include "sweep/SweepLinePlot.h"
@@ -45,7 +47,16 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     openFolder_->setObjectName(QStringLiteral("sweepOpenFolder"));
     openFolder_->setToolTip(tr("Show a sweep folder written by the command line (local or "
                                "Slurm), re-read every 2 s while its tasks still run."));
-    form_->setActionButtons(run_, openFolder_);
+    openStudy_ = new QPushButton(tr("Open Optuna study…"), this);
+    openStudy_->setObjectName(QStringLiteral("sweepOpenStudy"));
+    openStudy_->setToolTip(tr("Show an Optuna study's storage (its SQLite .db or journal file) "
+                              "like a sweep, read-only: each trial a config, its intermediate "
+                              "values its curve; re-read every 2 s while trials run."));
+    form_->setActionButtons(run_, openFolder_, openStudy_);
+    studies_ = new QComboBox(this);
+    studies_->setObjectName(QStringLiteral("sweepStudies"));
+    studies_->setToolTip(tr("The studies in this Optuna storage: pick the one to show."));
+    studies_->hide();
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("sweepProgress"));
     progress_->setTextVisible(true);
@@ -97,6 +108,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(form_);
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(progress_);
+    progressRow->addWidget(studies_);
     progressRow->addWidget(status_, 1);
     lay->addLayout(progressRow);
     lay->addWidget(split, 1);
@@ -108,6 +120,11 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
             start();
     });
     connect(openFolder_, &QPushButton::clicked, this, &SweepView::openFolderRequested);
+    connect(openStudy_, &QPushButton::clicked, this, &SweepView::openOptunaRequested);
+    connect(studies_, &QComboBox::activated, this, [this](int i) {
+        if (!optunaStudy_.isEmpty() && studies_->itemText(i) != optunaStudy_)
+            openOptunaStudy(folder_, studies_->itemText(i));
+    });
     connect(apply_, &QPushButton::clicked, this, [this] {
         const int i = targetConfig();
         if (i >= 0) emit applyRequested(results_.configs[i].values);
@@ -173,7 +190,9 @@ QString SweepView::statusText() const {
     if (running_)
         return design_.halving.enabled ? tr("Sweep: %1 runs done (successive halving)").arg(done_)
                                        : tr("Sweep: %1 of %2 runs done").arg(done_).arg(total_);
-    if (folderTimer_.isActive()) return tr("Sweep folder: %1").arg(folderStatus_);
+    if (folderTimer_.isActive())
+        return optunaStudy_.isEmpty() ? tr("Sweep folder: %1").arg(folderStatus_)
+                                      : tr("Optuna study: %1").arg(folderStatus_);
     return {};
 }
 
@@ -294,7 +313,9 @@ void SweepView::refreshResults() {
     QString label = r.metric;
     for (const ade::MetricInfo& m : ade::metricsOf(experiment_.toStdString()))
         if (m.column == objective.metric) label = QString::fromStdString(m.label);
-    r.metricLabel = tr("%1 (%2)").arg(label, QString::fromStdString(objective.stat));
+    r.metricLabel = optunaStudy_.isEmpty()
+                        ? tr("%1 (%2)").arg(label, QString::fromStdString(objective.stat))
+                        : tr("objective (the Optuna trial's value)");
     r.lowerIsBetter = objective.lowerIsBetter;
     r.stat = QString::fromStdString(objective.stat);
     r.fit = !design_.fitX.empty();
@@ -361,6 +382,7 @@ void SweepView::exportDialog() {
 }
 
 bool SweepView::openFolder(const QString& dir) {
+    if (QFileInfo(dir).isFile()) return openOptunaStudy(dir);
     if (running_) {
         setStatus(tr("A sweep is running: cancel it before opening a folder."));
         return false;
@@ -372,29 +394,77 @@ bool SweepView::openFolder(const QString& dir) {
         return false;
     }
     folder_ = dir;
+    optunaStudy_.clear();
+    studies_->hide();
     ranPreset_ = false;
     emit started();
     applyFolder(*folder);
     return true;
 }
 
+bool SweepView::openOptunaStudy(const QString& path, const QString& study) {
+    if (running_) {
+        setStatus(tr("A sweep is running: cancel it before opening an Optuna study."));
+        return false;
+    }
+    std::string error;
+    std::vector<std::string> names;
+    const auto folder = ade::readOptunaStudy(path.toStdString(), study.toStdString(), &error,
+                                             &names);
+    if (!folder) {
+        setStatus(tr("Cannot open %1: %2")
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+        return false;
+    }
+    folderTimer_.stop();
+    folder_ = path;
+    optunaStudy_ = QString::fromStdString(folder->planName);
+    {
+        const QSignalBlocker block(studies_);
+        studies_->clear();
+        for (const auto& n : names)
+            studies_->addItem(QString::fromStdString(n));
+        studies_->setCurrentText(optunaStudy_);
+    }
+    studies_->setVisible(names.size() > 1);
+    ranPreset_ = false;
+    emit started();
+    applyFolder(*folder);
+    return true;
+}
+
+QStringList SweepView::optunaStudies() const {
+    QStringList out;
+    for (int i = 0; i < studies_->count(); ++i)
+        out << studies_->itemText(i);
+    return out;
+}
+
 void SweepView::stopWatchingFolder() {
     folderTimer_.stop();
     folder_.clear();
+    optunaStudy_.clear();
+    studies_->hide();
 }
 
 void SweepView::readFolder() {
     if (folder_.isEmpty() || folderWatcher_.isRunning()) return;
     const std::string dir = folder_.toStdString();
-    folderWatcher_.setFuture(QtConcurrent::run([dir]() -> std::optional<ade::SweepFolder> {
+    const std::string study = optunaStudy_.toStdString();
+    folderWatcher_.setFuture(QtConcurrent::run([dir, study]() -> std::optional<ade::SweepFolder> {
         std::string error;
-        return ade::readSweepFolder(dir, &error);
+        // An Optuna storage being written may be locked a moment: the next read catches up.
+        return study.empty() ? ade::readSweepFolder(dir, &error)
+                             : ade::readOptunaStudy(dir, study, &error);
     }));
 }
 
 void SweepView::onFolderRead() {
     const auto folder = folderWatcher_.result();
-    if (folder && !folder_.isEmpty()) applyFolder(*folder);
+    // (Only the study still shown: another may have been picked while this one was read.)
+    if (folder && !folder_.isEmpty() &&
+        (optunaStudy_.isEmpty() || QString::fromStdString(folder->planName) == optunaStudy_))
+        applyFolder(*folder);
 }
 
 void SweepView::applyFolder(const ade::SweepFolder& f) {
@@ -414,11 +484,28 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
     progress_->show();
     progress_->setRange(0, std::max(1, n));
     progress_->setValue(finished);
+    if (!optunaStudy_.isEmpty()) {
+        int pruned = 0;
+        for (const auto& o : outcomes_)
+            pruned += o.result.stop == "pruned" ? 1 : 0;
+        folderStatus_ = tr("%1 trials: %2 complete, %3 pruned, %4 failed, %5 running or waiting")
+                            .arg(n)
+                            .arg(finished - failed - pruned)
+                            .arg(pruned)
+                            .arg(failed)
+                            .arg(folder->missing.size());
+    }
     refreshResults();
     if (folder->missing.empty())
         folderTimer_.stop();
     else if (!folderTimer_.isActive())
         folderTimer_.start();
+    if (!optunaStudy_.isEmpty()) {
+        setStatus(tr("Study \"%1\" in %2 (Optuna study, read-only): %3%4")
+                      .arg(optunaStudy_, QDir::toNativeSeparators(folder_), folderStatus_,
+                           folder->missing.empty() ? QString() : tr("; re-read every 2 s")));
+        return;
+    }
     setStatus(tr("Sweep folder %1 (%2): %3%4")
                   .arg(QDir::toNativeSeparators(folder_), QString::fromStdString(folder->planName),
                        folderStatus_,

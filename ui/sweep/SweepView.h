@@ -8,6 +8,7 @@
 // window to show its runs' curves (openRunsRequested); "Apply to form" asks it to copy the
 // selected (or best) config's values into the parameter panel.
 #include <QFutureWatcher>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
@@ -21,6 +22,7 @@
 #include "sweep/SweepResults.h"
 #include "util/RunControl.h"
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -54,6 +56,15 @@ class SweepView : public QWidget {
     // Reads a sweep folder now and every 2 s while it has unfinished tasks; false with a message
     // when it is not a sweep folder.
     bool openFolder(const QString& dir);
+    // Shows an Optuna study's storage (SQLite .db or journal file; core/sweep/OptunaStudy.h),
+    // read-only: its trials as configs, re-read every 2 s while trials run. `study` empty: the
+    // first; a file with several studies offers them in a combo box. A folder path goes to
+    // openFolder, and openFolder gives a file to this. False with a message when the file is
+    // not an Optuna storage (nothing shown changes).
+    bool openOptunaStudy(const QString& path, const QString& study = {});
+    bool showsOptunaStudy() const { return !optunaStudy_.isEmpty(); }
+    QString optunaStudy() const { return optunaStudy_; }  // the study shown ("" when none)
+    QStringList optunaStudies() const;                    // the shown file's studies
     void stopWatchingFolder();
 
     SweepForm* form() const { return form_; }
@@ -81,6 +92,7 @@ class SweepView : public QWidget {
     void openRunsRequested(const std::vector<ade::RunOutcome>& runs, const QString& label);
     void applyRequested(const std::vector<std::pair<std::string, std::string>>& values);
     void openFolderRequested();  // the tab's "Open sweep folder…" button
+    void openOptunaRequested();  // the tab's "Open Optuna study…" button
 
   private:
     struct Result {
@@ -104,6 +116,8 @@ class SweepView : public QWidget {
     SweepForm* form_ = nullptr;
     QPushButton* run_ = nullptr;
     QPushButton* openFolder_ = nullptr;
+    QPushButton* openStudy_ = nullptr;
+    QComboBox* studies_ = nullptr;  // the Optuna file's studies (shown when it has several)
     QPushButton* apply_ = nullptr;
     QPushButton* export_ = nullptr;
     QProgressBar* progress_ = nullptr;
@@ -130,6 +144,7 @@ class SweepView : public QWidget {
     QTimer folderTimer_;
     QFutureWatcher<std::optional<ade::SweepFolder>> folderWatcher_;
     QString folderStatus_;
+    QString optunaStudy_;  // the Optuna study shown from folder_ (a file), "" for a sweep folder
 };
 
 }  // namespace ade::ui

@@ -5,6 +5,7 @@ ui_sweep_optuna), with Debian's python3-optuna, into the folder given:
   study.db       SQLite: study "lr-lambda" (8 trials: 5 complete, 2 pruned, 1 failed; params lr
                  (float, log), lambda (float) and optimizer (categorical gd / adam)) and a second
                  study "second" (2 complete trials of one param x)
+                 and "grid2" (4 complete trials of lr x lambda, a 2 x 2 grid: value lr + lambda)
   study.journal  the same "lr-lambda" study in a JournalFileStorage
 
 The trials are enqueued (fixed params), the objective deterministic: trial k reports
@@ -77,6 +78,9 @@ def main():
     optuna.logging.set_verbosity(optuna.logging.ERROR)
     fill(f"sqlite:///{out}/study.db", "lr-lambda", TRIALS, objective)
     fill(f"sqlite:///{out}/study.db", "second", [{"x": 0.5}, {"x": -0.25}], second)
+    grid = [{"lr": a, "lambda": b} for a in (0.1, 0.2) for b in (0.0, 0.5)]
+    fill(f"sqlite:///{out}/study.db", "grid2", grid,
+         lambda t: t.suggest_float("lr", 0.1, 0.2) + t.suggest_float("lambda", 0.0, 0.5))
     journal = optuna.storages.JournalStorage(optuna.storages.JournalFileStorage(f"{out}/study.journal"))
     fill(journal, "lr-lambda", TRIALS, objective)
 
