@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <map>
 
@@ -91,7 +92,12 @@ std::string optunaParamText(double internal, const std::string& distributionJson
          name == "IntLogUniformDistribution") &&
         std::isfinite(internal))
         return std::to_string(std::llround(internal));
-    return formatNumber(internal);
+    // A float to 6 significant digits (as the sweep's log: values): TPE's 0.4463640106567031
+    // reads 0.446364 in the table and the views, and Apply to form gives that.
+    if (!std::isfinite(internal)) return formatNumber(internal);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", internal);
+    return text;
 }
 
 std::optional<std::vector<OptunaStudy>> readOptunaJournal(const std::filesystem::path& path,
@@ -248,7 +254,7 @@ SweepFolder sweepFolderOfStudy(const OptunaStudy& study, const std::filesystem::
     SweepFolder f;
     f.dir = path;
     f.planName = study.name;
-    f.design.objective = {"trial_value", "final", !study.maximize};
+    f.design.objective = {"value", "final", !study.maximize};
     // One axis per param, in the order the trials first name them.
     for (const auto& t : study.trials)
         for (const auto& [k, v] : t.params)
@@ -295,15 +301,15 @@ SweepFolder sweepFolderOfStudy(const OptunaStudy& study, const std::filesystem::
         RunOutcome o;
         o.run = run;
         RunResult& r = o.result;
-        r.history.columns = {"iteration", "objective", "trial_value"};
+        // "value" holds the trial's value on every row: drawn, a level line beside the curve
+        // (a lone point on the last row would not show); final = best = floor = the value.
+        r.history.columns = {"iteration", "objective", "value"};
+        const double value = t.value ? *t.value : NAN;
         for (const auto& [step, v] : t.intermediate)
-            r.history.rows.push_back({static_cast<double>(step), v, NAN});
-        if (t.value) {
-            if (r.history.rows.empty())
-                r.history.rows.push_back(
-                    {static_cast<double>(run.config.getInt("iterations")), NAN, NAN});
-            r.history.rows.back()[2] = *t.value;
-        }
+            r.history.rows.push_back({static_cast<double>(step), v, value});
+        if (t.value && r.history.rows.empty())
+            r.history.rows.push_back(
+                {static_cast<double>(run.config.getInt("iterations")), NAN, value});
         r.iterationsDone = r.history.rows.empty()
                                ? 0
                                : static_cast<long>(r.history.rows.back()[0]);

@@ -11,8 +11,8 @@
 //                     attribute `config` (attention_explorer.tuning: the keys as --set takes
 //                     them), then the params (keys the registry refuses stay only as values)
 //   its history       columns iteration, objective (the trial's intermediate values: step =
-//                     iteration) and trial_value (the trial's value, on the last row only)
-//   the objective     trial_value, stat final, lower better unless the study maximises
+//                     iteration) and value (the trial's value, the same on every row)
+//   the objective     value, stat final, lower better unless the study maximises
 //   COMPLETE          a completed run
 //   PRUNED            completed at its last reported step (config `iterations` = that step, so it
 //                     ranks after the trials that ran their whole budget), stop "pruned", its
@@ -64,7 +64,7 @@ std::optional<std::vector<OptunaStudy>> readOptunaJournal(const std::filesystem:
 
 // A param's internal value (Optuna's float) as text through its distribution's JSON
 // ({"name": "CategoricalDistribution", "attributes": {"choices": [...]}} -> the choice;
-// IntDistribution -> an integer; FloatDistribution -> the shortest round-trip form).
+// IntDistribution -> an integer; FloatDistribution -> 6 significant digits).
 std::string optunaParamText(double internal, const std::string& distributionJson);
 
 // The study as a sweep folder (see above); `path` becomes its dir.

@@ -89,14 +89,14 @@ class TestOptunaStudy : public QObject {
         QCOMPARE(t1->run.config.getInt("iterations"), std::int64_t(300));  // the helper's config attribute
         QCOMPARE(varied(*trial(f, 0), "optimizer"), std::string("gd"));
 
-        // Intermediate values: the curve, step = iteration; the value on the last row.
+        // Intermediate values: the curve, step = iteration; the trial's value beside it.
         const MetricHistory& h = trial(f, 0)->result.history;
-        QCOMPARE(h.columns, (std::vector<std::string>{"iteration", "objective", "trial_value"}));
+        QCOMPARE(h.columns, (std::vector<std::string>{"iteration", "objective", "value"}));
         QCOMPARE(h.rows.size(), std::size_t(4));
         QCOMPARE(h.rows[1][0], 100.0);
         QCOMPARE(h.rows[0][1], 2.0);
         QCOMPARE(h.rows[1][1], 1.0 * (1 + 1.0 / 101));
-        QVERIFY(std::isnan(h.rows[2][2]));
+        QCOMPARE(h.rows[2][2], 1.0);  // the value on every row
         QCOMPARE(h.rows[3][2], 1.0);
         QCOMPARE(trial(f, 0)->result.iterationsDone, 300L);
 
@@ -181,6 +181,8 @@ class TestOptunaStudy : public QObject {
                  std::string("64"));
         QCOMPARE(optunaParamText(0.001, "{\"name\": \"FloatDistribution\"}"),
                  std::string("0.001"));
+        QCOMPARE(optunaParamText(0.4463640106567031, "{\"name\": \"FloatDistribution\"}"),
+                 std::string("0.446364"));
     }
 
     // Reading never writes: the files' bytes and times are unchanged, no journal beside them.

@@ -7,7 +7,8 @@
 // read-only, the files' bytes unchanged, and a file that is not a study refused with a message
 // and nothing changed.
 // ADE_SWEEP_OPTUNA_SHOTS=DIR saves the window with the study's views there (under xvfb-run with a
-// 1600x1000 screen, or 1024x768: the window fitted to it).
+// 1600x1000 screen, or 1024x768: the window fitted to it); with ADE_SWEEP_OPTUNA_FILE=FILE also
+// that study (one made with attention_explorer.tuning) and its best trial's curve in the charts.
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -156,6 +157,19 @@ class TestSweepOptuna : public QObject {
         QVERIFY(bytes(fixture("study.db")) == db);
         QCOMPARE(QFileInfo(fixture("study.db")).lastModified(), dbTime);
         QVERIFY(!QFileInfo::exists(fixture("study.db-journal")));
+    }
+
+    void shotsOfAStudy() {
+        const QString file = qEnvironmentVariable("ADE_SWEEP_OPTUNA_FILE");
+        if (file.isEmpty() || qEnvironmentVariableIsEmpty("ADE_SWEEP_OPTUNA_SHOTS"))
+            QSKIP("set ADE_SWEEP_OPTUNA_FILE and ADE_SWEEP_OPTUNA_SHOTS to write the screenshots");
+        auto w = adetest::makeWindow();
+        w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentIndex(1);
+        SweepView* v = w->sweepTab()->view();
+        QVERIFY2(w->sweepTab()->openOptunaStudy(file), qPrintable(statusOf(v)));
+        shot(w.get(), QStringLiteral("study"));
+        emit v->currentChart()->configActivated(v->results().best());
+        shot(w.get(), QStringLiteral("study-best-curve"));
     }
 
     void journalThroughOpenSweepFolder() {
