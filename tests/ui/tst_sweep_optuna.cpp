@@ -132,7 +132,9 @@ class TestSweepOptuna : public QObject {
             inStore = inStore || (r->history().rows.size() == 4 && r->history().columns.size() == 3);
         QVERIFY(inStore);
 
-        // Two params: the heatmap, every cell filled.
+        // Two params: the heatmap, every cell filled (the sweep tab in front again: the trial's
+        // curve brought the charts forward).
+        w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentIndex(1);
         studies->setCurrentIndex(2);
         emit studies->activated(2);
         QCOMPARE(v->optunaStudy(), QStringLiteral("grid2"));
@@ -170,6 +172,10 @@ class TestSweepOptuna : public QObject {
         shot(w.get(), QStringLiteral("study"));
         emit v->currentChart()->configActivated(v->results().best());
         shot(w.get(), QStringLiteral("study-best-curve"));
+        // The first trial's curve beside the best's.
+        w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentIndex(1);
+        emit v->currentChart()->configActivated(v->results().configs.size() - 1);
+        shot(w.get(), QStringLiteral("study-two-curves"));
     }
 
     void journalThroughOpenSweepFolder() {
