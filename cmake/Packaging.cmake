@@ -31,6 +31,6 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
 # /usr/lib/python3/dist-packages when the tree builds it, python/CMakeLists.txt), whose results
 # are NumPy arrays; python3-pandas: its DataFrames.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, ffmpeg, python3-numpy")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb, python3-pandas")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb, python3-pandas, python3-optuna, python3-matplotlib")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)
