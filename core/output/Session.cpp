@@ -112,11 +112,12 @@ struct Reader {
 
     bool run(const nlohmann::json& j, const std::string& where, SessionRun& r) {
         if (!j.is_object()) return fail(where, "expected an object");
-        warnUnknown(j,
-                    {"name", "color", "group", "seed_index", "visible", "config", "status",
-                     "running", "message", "stop", "iterations_done", "diverged_at",
-                     "iterations_per_second", "history", "params", "initial_params", "snapshots"},
-                    where);
+        warnUnknown(
+            j,
+            {"name", "color", "group", "seed_index", "visible", "config", "status", "running",
+             "message", "stop", "iterations_done", "diverged_at", "iterations_per_second",
+             "history", "params", "initial_params", "snapshots", "claim_label"},
+            where);
         if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
             return fail(where + ".name", "missing or not a non-empty string");
         r.name = j["name"].get<std::string>();
@@ -155,6 +156,8 @@ struct Reader {
         if (j.contains("message") && j["message"].is_string())
             r.message = j["message"].get<std::string>();
         if (j.contains("stop") && j["stop"].is_string()) r.stop = j["stop"].get<std::string>();
+        if (j.contains("claim_label") && j["claim_label"].is_string())
+            r.claimLabel = j["claim_label"].get<std::string>();
         if (j.contains("iterations_done") && j["iterations_done"].is_number_integer())
             r.iterationsDone = j["iterations_done"].get<long>();
         if (j.contains("diverged_at") && j["diverged_at"].is_number_integer())
@@ -223,49 +226,116 @@ SessionRun sessionRunFrom(const std::string& name, const Config& config, const R
     return s;
 }
 
-nlohmann::json sessionToJson(const Session& s, bool withParams) {
+namespace {
+
+nlohmann::json sessionHeader(const Session& s) {
     nlohmann::json out;
     out["format"] = kSessionFormat;
     out["version"] = kSessionVersion;
     if (!s.preset.empty()) out["preset"] = s.preset;
+    if (s.plan.is_object()) out["plan"] = s.plan;
     out["chart_settings"] = s.chartSettings;
-    out["runs"] = nlohmann::json::array();
-    for (const auto& r : s.runs) {
-        nlohmann::json j;
-        j["name"] = r.name;
-        if (!r.color.empty()) j["color"] = r.color;
-        if (!r.group.empty()) {
-            j["group"] = r.group;
-            j["seed_index"] = r.seedIndex;
-        }
-        j["visible"] = r.visible;
-        j["config"] = r.config.toJson();
-        j["status"] = toString(r.status);
-        if (r.running) j["running"] = true;
-        if (!r.message.empty()) j["message"] = r.message;
-        if (!r.stop.empty()) j["stop"] = r.stop;
-        j["iterations_done"] = r.iterationsDone;
-        j["diverged_at"] = r.divergedAt >= 0 ? nlohmann::json(r.divergedAt) : nlohmann::json();
-        j["iterations_per_second"] = number(r.iterationsPerSecond);
-        nlohmann::json rows = nlohmann::json::array();
+    return out;
+}
+
+nlohmann::json snapshotJson(const Snapshot& snap) {
+    return {{"iteration", snap.iteration}, {"params", paramsToJson(snap.params)}};
+}
+
+// A run with its history rows and snapshots, or without them (`withRows`, `withSnapshots`).
+nlohmann::json runToJson(const SessionRun& r, bool withParams, bool withRows = true,
+                         bool withSnapshots = true) {
+    nlohmann::json j;
+    j["name"] = r.name;
+    if (!r.color.empty()) j["color"] = r.color;
+    if (!r.group.empty()) {
+        j["group"] = r.group;
+        j["seed_index"] = r.seedIndex;
+    }
+    j["visible"] = r.visible;
+    j["config"] = r.config.toJson();
+    j["status"] = toString(r.status);
+    if (r.running) j["running"] = true;
+    if (!r.message.empty()) j["message"] = r.message;
+    if (!r.stop.empty()) j["stop"] = r.stop;
+    if (!r.claimLabel.empty()) j["claim_label"] = r.claimLabel;
+    j["iterations_done"] = r.iterationsDone;
+    j["diverged_at"] = r.divergedAt >= 0 ? nlohmann::json(r.divergedAt) : nlohmann::json();
+    j["iterations_per_second"] = number(r.iterationsPerSecond);
+    nlohmann::json rows = nlohmann::json::array();
+    if (withRows)
         for (const auto& row : r.history.rows) {
             nlohmann::json jr = nlohmann::json::array();
             for (double v : row)
                 jr.push_back(number(v));
             rows.push_back(std::move(jr));
         }
-        j["history"] = {{"columns", r.history.columns}, {"rows", std::move(rows)}};
-        if (withParams && r.finalParams) j["params"] = paramsToJson(*r.finalParams);
-        if (withParams && r.initialParams) j["initial_params"] = paramsToJson(*r.initialParams);
-        if (withParams && !r.snapshots.empty()) {
-            nlohmann::json snaps = nlohmann::json::array();
-            for (const auto& snap : r.snapshots)
-                snaps.push_back(
-                    {{"iteration", snap.iteration}, {"params", paramsToJson(snap.params)}});
-            j["snapshots"] = std::move(snaps);
-        }
-        out["runs"].push_back(std::move(j));
+    j["history"] = {{"columns", r.history.columns}, {"rows", std::move(rows)}};
+    if (withParams && r.finalParams) j["params"] = paramsToJson(*r.finalParams);
+    if (withParams && r.initialParams) j["initial_params"] = paramsToJson(*r.initialParams);
+    if (withSnapshots && withParams && !r.snapshots.empty()) {
+        nlohmann::json snaps = nlohmann::json::array();
+        for (const auto& snap : r.snapshots)
+            snaps.push_back(snapshotJson(snap));
+        j["snapshots"] = std::move(snaps);
     }
+    return j;
+}
+
+}  // namespace
+
+nlohmann::json sessionToJson(const Session& s, bool withParams) {
+    nlohmann::json out = sessionHeader(s);
+    out["runs"] = nlohmann::json::array();
+    for (const auto& r : s.runs)
+        out["runs"].push_back(runToJson(r, withParams));
+    return out;
+}
+
+std::string historyRowText(const std::vector<double>& row) {
+    nlohmann::json jr = nlohmann::json::array();
+    for (double v : row)
+        jr.push_back(number(v));
+    return jr.dump();
+}
+
+std::string snapshotText(const Snapshot& snapshot) {
+    return snapshotJson(snapshot).dump();
+}
+
+std::string sessionToText(const Session& s, const std::vector<SessionRunTexts>& texts) {
+    // The header and each run are dumped by nlohmann without their rows and snapshots, which
+    // are spliced in as the texts given: `{…,"rows":[]}}` becomes `{…,"rows":[TEXT]}…}`.
+    std::string out = sessionHeader(s).dump();
+    out.pop_back();  // '}'
+    out += ",\"runs\":[";
+    for (std::size_t i = 0; i < s.runs.size(); ++i) {
+        if (i) out += ',';
+        const SessionRunTexts t = i < texts.size() ? texts[i] : SessionRunTexts{};
+        nlohmann::json j = runToJson(s.runs[i], true, !t.rows, !t.snapshots);
+        nlohmann::json history = std::move(j["history"]);
+        j.erase("history");
+        std::string run = j.dump();
+        run.pop_back();  // '}'
+        if (t.rows) {
+            run += ",\"history\":{\"columns\":" + history["columns"].dump() + ",\"rows\":[";
+            run += *t.rows;
+            run += "]}";
+        } else {
+            run += ",\"history\":" + history.dump();
+        }
+        if (t.snapshots && !t.snapshots->empty()) {
+            run += ",\"snapshots\":[";
+            for (std::size_t k = 0; k < t.snapshots->size(); ++k) {
+                if (k) run += ',';
+                run += (*t.snapshots)[k];
+            }
+            run += ']';
+        }
+        run += '}';
+        out += run;
+    }
+    out += "]}\n";
     return out;
 }
 
@@ -313,9 +383,11 @@ SessionReadResult sessionFromText(const std::string& text) {
         if (version < 1)
             return done(reader.fail("version", "invalid version " + std::to_string(version)));
         reader.warnUnknown(
-            doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at"}, "session");
+            doc, {"format", "version", "preset", "chart_settings", "runs", "saved_at", "plan"},
+            "session");
         if (doc.contains("preset") && doc["preset"].is_string())
             s.preset = doc["preset"].get<std::string>();
+        if (doc.contains("plan") && doc["plan"].is_object()) s.plan = doc["plan"];
         if (doc.contains("chart_settings")) {
             if (!doc["chart_settings"].is_object())
                 return done(reader.fail("chart_settings", "expected an object"));

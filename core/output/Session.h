@@ -41,12 +41,19 @@ struct SessionRun {
     // Parameter snapshots, oldest first (time travel). Optional in the file ("snapshots"):
     // sessions written before snapshots existed open with none.
     std::vector<Snapshot> snapshots;
+    // The run as one of the loaded preset's runs its claims are about: the preset's run label
+    // ("" = not a claims' run). Optional in the file ("claim_label"); recovery files write it.
+    std::string claimLabel;
 };
 
 struct Session {
     std::vector<SessionRun> runs;
     nlohmann::json chartSettings = nlohmann::json::object();
     std::string preset;  // the preset the session came from, if any
+    // The loaded preset as a plan document (core/plan/Preset.h's format: name, description,
+    // about, runs, seeds, claims), so that its claims come back with the runs; null when none.
+    // Optional in the file ("plan"); recovery files write it.
+    nlohmann::json plan;
 };
 
 struct SessionReadResult {
@@ -61,6 +68,19 @@ SessionReadResult sessionFromText(const std::string& text);
 SessionReadResult readSessionFile(const std::filesystem::path& file);
 bool writeSessionFile(const std::filesystem::path& file, const Session& s, bool withParams,
                       std::string* error);
+
+// Pieces of a session file serialized once and kept by a writer that saves often (the GUI's
+// recovery file): a history row ("[1,0.5,null]") and a snapshot ({"iteration", "params"}).
+std::string historyRowText(const std::vector<double>& row);
+std::string snapshotText(const Snapshot& snapshot);
+// A run's history rows and snapshots given as such texts, in place of its `history.rows` and
+// `snapshots` (which are then ignored; `history.columns` is used): `rows` joined by commas,
+// `snapshots` one text each. The file is the same as sessionToText's with params.
+struct SessionRunTexts {
+    const std::string* rows = nullptr;
+    const std::vector<std::string>* snapshots = nullptr;
+};
+std::string sessionToText(const Session& s, const std::vector<SessionRunTexts>& texts);
 
 // The RunResult fields a session keeps, both ways.
 SessionRun sessionRunFrom(const std::string& name, const Config& config, const RunResult& r);

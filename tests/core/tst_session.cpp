@@ -75,6 +75,60 @@ class TestSession : public QObject {
         QVERIFY(light.session && !light.session->runs[0].finalParams);
     }
 
+    // The recovery writer's pieces (each record and snapshot serialized once, spliced in) give
+    // the same session as sessionToText; the loaded preset ("plan") and each run's claim label
+    // come back.
+    void piecesSplicedInAreTheSameSession() {
+        Session s = makeSession();
+        s.plan = {{"name", "a-same-start"}, {"runs", nlohmann::json::array()}};
+        s.runs[0].claimLabel = "alg1";
+        s.runs[1].running = true;
+        std::vector<std::string> rows(2);
+        std::vector<std::vector<std::string>> snaps(2);
+        std::vector<SessionRunTexts> texts;
+        for (std::size_t i = 0; i < 2; ++i) {
+            QVERIFY(!s.runs[i].snapshots.empty());
+            for (const auto& row : s.runs[i].history.rows)
+                rows[i] += (rows[i].empty() ? "" : ",") + historyRowText(row);
+            for (const auto& snap : s.runs[i].snapshots)
+                snaps[i].push_back(snapshotText(snap));
+        }
+        texts = {{&rows[0], &snaps[0]}, {&rows[1], &snaps[1]}};
+        Session light = s;  // the texts stand for the rows and snapshots
+        for (auto& run : light.runs) {
+            run.history.rows.clear();
+            run.snapshots.clear();
+        }
+        const auto r = sessionFromText(sessionToText(light, texts));
+        QVERIFY2(r.session, r.error.c_str());
+        QVERIFY(r.warnings.empty());
+        QVERIFY(r.session->plan == s.plan);
+        QCOMPARE(r.session->runs[0].claimLabel, std::string("alg1"));
+        QVERIFY(r.session->runs[1].claimLabel.empty());
+        QVERIFY(r.session->runs[1].running);
+        const auto whole = sessionFromText(sessionToText(s));
+        QVERIFY2(whole.session, whole.error.c_str());
+        QVERIFY(whole.session->plan == s.plan);
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto& a = whole.session->runs[i];
+            const auto& b = r.session->runs[i];
+            QVERIFY(sameRows(a.history, b.history));
+            QCOMPARE(b.snapshots.size(), a.snapshots.size());
+            for (std::size_t k = 0; k < a.snapshots.size(); ++k) {
+                QCOMPARE(b.snapshots[k].iteration, a.snapshots[k].iteration);
+                QVERIFY(b.snapshots[k].params[0] == a.snapshots[k].params[0]);
+            }
+            QVERIFY((*b.finalParams)[0] == (*a.finalParams)[0]);
+        }
+        // No rows and no snapshots yet: still a session.
+        std::string none;
+        std::vector<std::string> noSnaps;
+        const auto empty =
+            sessionFromText(sessionToText(light, {{&none, &noSnaps}, {&none, &noSnaps}}));
+        QVERIFY2(empty.session, empty.error.c_str());
+        QVERIFY(empty.session->runs[0].history.rows.empty());
+    }
+
     void savedParamsContinueTheRun() {
         const Session s = makeSession();
         const auto r = sessionFromText(sessionToText(s));
