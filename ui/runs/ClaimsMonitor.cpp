@@ -13,6 +13,7 @@ ClaimsMonitor::ClaimsMonitor(RunStore* store, QObject* parent) : QObject(parent)
     connect(store_, &RunStore::runChanged, this, &ClaimsMonitor::schedule);  // a run ended
     connect(store_, &RunStore::runRemoved, this, [this](int id) {
         histories_.erase(id);
+        interrupted_.erase(id);
         schedule();
     });
 }
@@ -26,6 +27,7 @@ void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
     claims_ = std::move(claims);
     runs_.clear();
     histories_.clear();
+    interrupted_.clear();
     sweep_.clear();
     sweepState_ = SweepState::None;
     results_.assign(claims_.size(), {});
@@ -55,7 +57,13 @@ void ClaimsMonitor::setSweepRuns(std::vector<ade::RunOutcome> outcomes, bool can
     evaluate(true);
 }
 
+void ClaimsMonitor::setInterrupted(std::vector<int> ids) {
+    interrupted_ = std::set<int>(ids.begin(), ids.end());
+    schedule();
+}
+
 void ClaimsMonitor::replaceRun(int oldId, int newId) {
+    interrupted_.erase(oldId);
     for (auto& [id, label] : runs_)
         if (id == oldId) id = newId;
     histories_.erase(oldId);
@@ -91,6 +99,7 @@ bool ClaimsMonitor::evaluate(bool force) {
     // Runs the user stopped before their iterations: not finished for the claims (a verdict on
     // 105 of 1200 iterations would be a verdict on a run that did not happen), and named.
     std::vector<std::string> stopped;
+    std::size_t crashed = 0;  // of them, stopped by a crash (recovered)
     std::vector<ade::ClaimRun> runs;
     for (const auto& [id, label] : runs_) {
         const RunRecord* r = store_->run(id);
@@ -105,8 +114,11 @@ bool ClaimsMonitor::evaluate(bool force) {
         const long planned = r->config.getInt("iterations");
         if (r->state == RunState::Stopped && done < planned) {
             run.finished = false;
+            const bool crash = interrupted_.count(id) > 0;
+            crashed += crash ? 1 : 0;
             stopped.push_back(r->name.toStdString() + " at iteration " + std::to_string(done) +
-                              " of " + std::to_string(planned));
+                              " of " + std::to_string(planned) +
+                              (crash ? ", interrupted by a crash" : ""));
         }
         run.capped = r->stop == QLatin1String("cap");
         run.config = &r->config;
@@ -136,13 +148,16 @@ bool ClaimsMonitor::evaluate(bool force) {
         // the number the data show so far stays beside the reason.
         if (r.status == ade::ClaimStatus::Pending && !running && !stopped.empty()) {
             r.status = ade::ClaimStatus::Unavailable;
-            r.detail = "not judged: stopped by the user (" + stopped.front() +
-                       (stopped.size() > 1
-                            ? " and " + std::to_string(stopped.size() - 1) + " more run(s)"
-                            : std::string()) +
-                       (sweepState_ == SweepState::Cancelled
-                            ? "); Run sweep runs it to the end"
-                            : "); Continue or Reset runs them to the end");
+            const std::string why = crashed == 0                ? "stopped by the user"
+                                    : crashed == stopped.size() ? "stopped by a crash, recovered"
+                                                                : "stopped before their end";
+            r.detail =
+                "not judged: " + why + " (" + stopped.front() +
+                (stopped.size() > 1 ? " and " + std::to_string(stopped.size() - 1) + " more run(s)"
+                                    : std::string()) +
+                (sweepState_ == SweepState::Cancelled
+                     ? "); Run sweep runs it to the end"
+                     : "); Continue or Reset runs them to the end");
         }
         results_.push_back(std::move(r));
     }

@@ -4,14 +4,15 @@
 // its seed (ClaimRun), and every claim is evaluated again at most about three times a second,
 // and only when the store changed. A preset with a sweep runs it on the Sweep tab, outside the
 // store: the sweep's runs (their grid values and seeds) are handed in as they end
-// (setSweepRuns) and counted beside the store's. The runs' histories are kept as row-major copies extended
-// by the new records only, so an evaluation costs the claims' own arithmetic, not a copy of
-// every history. No widgets (ClaimsChecklist shows the results).
+// (setSweepRuns) and counted beside the store's. The runs' histories are kept as row-major copies
+// extended by the new records only, so an evaluation costs the claims' own arithmetic, not a copy
+// of every history. No widgets (ClaimsChecklist shows the results).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,9 @@ class ClaimsMonitor : public QObject {
     void setRuns(std::vector<std::pair<int, std::string>> runs);
     const std::vector<std::pair<int, std::string>>& runs() const { return runs_; }
     void replaceRun(int oldId, int newId);  // Reset gives a run a new record
+    // Runs stopped by a crash (recovered from the recovery file): not judged, as runs the user
+    // stopped, and named as interrupted by the crash. setClaims forgets them.
+    void setInterrupted(std::vector<int> ids);
     // The loaded preset's sweep (run on the Sweep tab): started (its claims are pending until
     // it ends), then its finished runs; `cancelled`: stopped by the user before its end (its
     // claims are not judged, as runs the user stopped). setClaims forgets them, and runs of a
@@ -69,6 +73,7 @@ class ClaimsMonitor : public QObject {
     std::vector<std::pair<int, std::string>> runs_;
     std::vector<ade::ClaimResult> results_;
     std::map<int, ade::MetricHistory> histories_;
+    std::set<int> interrupted_;           // stopped by a crash
     std::vector<ade::RunOutcome> sweep_;  // the preset's sweep's finished runs
     enum class SweepState { None, Running, Done, Cancelled } sweepState_ = SweepState::None;
     QTimer timer_;

@@ -40,8 +40,15 @@ ade::RunStatus statusFromState(RunState s) {
 ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chartSettings) {
     ade::Session s;
     if (chartSettings.is_object()) s.chartSettings = chartSettings;
-    for (const auto& r : store.runs()) {
-        ade::SessionRun run;
+    for (const auto& r : store.runs())
+        s.runs.push_back(sessionRunFromRecord(*r));
+    return s;
+}
+
+ade::SessionRun sessionRunFromRecord(const RunRecord& rec, bool withData) {
+    const RunRecord* r = &rec;
+    ade::SessionRun run;
+    {
         run.name = r->name.toStdString();
         run.color = paletteColor(r->colorIndex).name().toStdString();
         run.group = r->group.toStdString();
@@ -52,19 +59,40 @@ ade::Session sessionFromStore(const RunStore& store, const nlohmann::json& chart
         run.running = isActive(r->state);
         run.message = r->message.toStdString();
         run.stop = r->stop.toStdString();
-        run.history = r->history();
+        if (withData)
+            run.history = r->history();
+        else
+            run.history.columns = r->columns;
         run.iterationsDone = r->lastIteration();
         run.iterationsPerSecond = r->iterationsPerSecond;
         if (r->state == RunState::Diverged) run.divergedAt = r->lastIteration() + 1;
-        run.finalParams = r->finalParams;
-        run.initialParams = r->initialParams;
-        run.snapshots = r->snapshots;
-        s.runs.push_back(std::move(run));
+        if (withData) {
+            run.finalParams = r->finalParams;
+            run.initialParams = r->initialParams;
+            run.snapshots = r->snapshots;
+        }
     }
-    return s;
+    return run;
 }
 
-std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store) {
+namespace {
+bool sameParams(const ade::ParamSet& a, const ade::ParamSet& b) {
+    if (a.names != b.names || a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].rows() != b[i].rows() || a[i].cols() != b[i].cols() || a[i] != b[i]) return false;
+    return true;
+}
+}  // namespace
+
+long paramsIteration(const RunRecord& r) {
+    const long last = r.lastIteration();
+    if (r.finalParams && !r.snapshots.empty() && r.snapshots.back().iteration < last &&
+        sameParams(r.snapshots.back().params, *r.finalParams))
+        return r.snapshots.back().iteration;
+    return last;
+}
+
+std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store, bool recovered) {
     std::vector<int> ids;
     std::map<std::string, QString> groupNames;  // the file's group -> the window's
     for (const auto& run : session.runs) {
@@ -76,8 +104,8 @@ std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store)
             group = it != groupNames.end() ? it->second
                                            : (groupNames[run.group] = store.uniqueGroup(group));
         }
-        const int id = store.addRun(QString::fromStdString(run.name), run.config, group,
-                                    run.seedIndex);
+        const int id =
+            store.addRun(QString::fromStdString(run.name), run.config, group, run.seedIndex);
         RunRecord* r = store.run(id);
         // The saved colour, unless a run already in the window has it (then the first free one
         // addRun gave stays: no two runs share a colour).
@@ -90,11 +118,38 @@ std::vector<int> addSessionToStore(const ade::Session& session, RunStore& store)
         r->stop = QString::fromStdString(run.stop);
         r->initialParams = run.initialParams;
         r->finalParams = run.finalParams;
+        // Saved while it ran (a recovery file, or a session saved mid-run): its parameters are
+        // the last ones it kept, its last snapshot.
+        if (!r->finalParams && run.running && !run.snapshots.empty())
+            r->finalParams = run.snapshots.back().params;
+        // Its initial weights (a worker hands them over when its run ends): the snapshot of
+        // iteration 0 (Reset and "same start as" use them).
+        if (!r->initialParams && run.running && !run.snapshots.empty() &&
+            run.snapshots.front().iteration == 0)
+            r->initialParams = run.snapshots.front().params;
         store.appendSnapshots(id, run.snapshots);
         store.setColumns(id, run.history.columns);
         store.appendRows(id, run.history.rows);
         store.setVisible(id, run.visible);
-        store.setState(id, stateFromStatus(run.status), QString::fromStdString(run.message));
+        QString message = QString::fromStdString(run.message);
+        if (recovered && run.running) {
+            const long last = r->lastIteration();
+            const long from = paramsIteration(*r);
+            message = QObject::tr(
+                          "stopped at iteration %1 by a crash (recovered from the last "
+                          "automatic save)")
+                          .arg(last);
+            if (!r->finalParams)
+                message += QObject::tr(
+                    "; no parameters were kept (snapshots = 0): Continue "
+                    "cannot go on from it");
+            else if (from < last)
+                message += QObject::tr(
+                               "; Continue goes on from iteration %1, its last saved "
+                               "parameters")
+                               .arg(from);
+        }
+        store.setState(id, stateFromStatus(run.status), message);
         ids.push_back(id);
     }
     return ids;

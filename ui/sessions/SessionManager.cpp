@@ -20,6 +20,7 @@
 #include "export/FolderDialog.h"
 #include "runs/RunController.h"
 #include "runs/SessionBridge.h"
+#include "sessions/RecoveryWriter.h"
 #include "plan/Preset.h"
 #include "workspace/Shell.h"
 #include "workspace/Workspace.h"
@@ -35,13 +36,14 @@ SessionManager::SessionManager(Workspace* workspace, Shell* shell, bool persiste
     : QObject(parent), workspace_(workspace), shell_(shell), persistent_(persistent) {
     interactive_ = persistent;
     recoveryTimer_.setInterval(10000);
-    connect(&recoveryTimer_, &QTimer::timeout, this, [this] { writeRecovery(); });
+    recoveryWriter_ = std::make_unique<RecoveryWriter>();
+    connect(&recoveryTimer_, &QTimer::timeout, this, [this] { writeRecovery(nullptr, false); });
     connect(workspace_->controller(), &RunController::activeChanged, this, [this] {
         if (workspace_->controller()->anyActive()) {
             if (!recoveryTimer_.isActive() && !recoveryPath_.isEmpty()) recoveryTimer_.start();
         } else if (recoveryTimer_.isActive()) {
             recoveryTimer_.stop();
-            writeRecovery();  // the finished runs are safe too until a clean close
+            writeRecovery(nullptr, false);  // the finished runs are safe too until a clean close
         }
         updateActions();
     });
@@ -57,16 +59,6 @@ SessionManager::SessionManager(Workspace* workspace, Shell* shell, bool persiste
 }
 
 SessionManager::~SessionManager() = default;
-
-void SessionManager::setRecoveryPath(const QString& path) {
-    recoveryPath_ = path;
-    recoveryLock_.reset();
-    if (path.isEmpty()) return;
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    recoveryLock_ = std::make_unique<QLockFile>(path + ".lock");
-    recoveryLock_->setStaleLockTime(0);
-    if (!recoveryLock_->tryLock(0)) recoveryLock_.reset();  // another explorer owns it
-}
 
 void SessionManager::addToFileMenu(QMenu* file) {
     QAction* first = file->actions().value(0);
@@ -230,6 +222,23 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
         return false;
     }
     if (replace) {
+        current_ = file;
+        addRecent(file);
+    }
+    addSession(*r.session, replace, false);
+    if (replace) unsaved_ = false;
+    QString status = tr("Opened %1 (%2 runs)").arg(file).arg(r.session->runs.size());
+    if (!r.warnings.empty())
+        status +=
+            tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
+            (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
+    shell_->showMessage(status, 10000);
+    return true;
+}
+
+std::vector<int> SessionManager::addSession(const ade::Session& session, bool replace,
+                                            bool recovered) {
+    if (replace) {
         workspace_->controller()->stopAndWait();
         std::vector<int> ids;
         for (const auto& run : workspace_->store()->runs())
@@ -237,9 +246,9 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
         for (int id : ids)
             workspace_->store()->removeRun(id);
     }
-    addSessionToStore(*r.session, *workspace_->store());
+    const std::vector<int> ids = addSessionToStore(session, *workspace_->store(), recovered);
     auto* charts = shell_->charts();
-    const auto& cs = r.session->chartSettings;
+    const auto& cs = session.chartSettings;
     if (cs.contains("log_y") && cs["log_y"].is_boolean()) charts->setLogY(cs["log_y"].get<bool>());
     if (cs.contains("log_x") && cs["log_x"].is_boolean()) charts->setLogX(cs["log_x"].get<bool>());
     // x: wall time (optional: sessions of older versions have no such field).
@@ -248,19 +257,8 @@ bool SessionManager::openSession(const QString& file, QString* error, bool repla
     if (cs.contains("smoothing") && cs["smoothing"].is_number())
         charts->setSmoothing(std::clamp(cs["smoothing"].get<double>(), 0.0, 0.999));
     charts->refresh(true);
-    if (replace) {
-        current_ = file;
-        unsaved_ = false;
-        addRecent(file);
-    }
     emit sessionOpened();
-    QString status = tr("Opened %1 (%2 runs)").arg(file).arg(r.session->runs.size());
-    if (!r.warnings.empty())
-        status +=
-            tr("; ignored: %1").arg(QString::fromStdString(r.warnings.front())) +
-            (r.warnings.size() > 1 ? tr(" and %1 more").arg(r.warnings.size() - 1) : QString());
-    shell_->showMessage(status, 10000);
-    return true;
+    return ids;
 }
 
 bool SessionManager::exportCharts(const QString& folder, QString* error) {
@@ -308,29 +306,6 @@ void SessionManager::exportParams() {
     if (!error.isEmpty()) showError(tr("Export failed"), error);
 }
 
-bool SessionManager::writeRecovery(QString* error) {
-    if (recoveryPath_.isEmpty() || !recoveryLock_ || workspace_->store()->runs().empty()) return false;
-    std::string err;
-    const bool ok = ade::writeSessionFile(recoveryPath_.toStdString(),
-                                          sessionFromStore(*workspace_->store()), false, &err);
-    if (!ok && error) *error = QString::fromStdString(err);
-    return ok;
-}
-
-void SessionManager::offerRecovery() {
-    if (recoveryPath_.isEmpty() || !recoveryLock_ || !QFileInfo::exists(recoveryPath_)) return;
-    const auto answer =
-        interactive_ ? QMessageBox::question(shell_->dialogParent(), tr("Recover runs?"),
-                                             tr("The explorer closed while runs were in progress "
-                                                "last time (closed mid-run, or it did not close "
-                                                "normally). Restore the runs it had (histories up "
-                                                "to where they stopped, or up to the last "
-                                                "automatic save after a crash)?"))
-                     : QMessageBox::Yes;
-    if (answer == QMessageBox::Yes) openSession(recoveryPath_, nullptr, false);
-    QFile::remove(recoveryPath_);
-}
-
 bool SessionManager::hasUnsavedRuns() const {
     return unsaved_ && !workspace_->store()->runs().empty();
 }
@@ -354,30 +329,6 @@ SessionManager::CloseChoice SessionManager::askToSave() {
     if (file.isEmpty()) return CloseChoice::Cancel;
     workspace_->controller()->stopAndWait();  // the saved runs are the final ones
     return saveSession(file) ? CloseChoice::Saved : CloseChoice::Cancel;
-}
-
-void SessionManager::closeCleanly() {
-    recoveryTimer_.stop();
-    if (!recoveryPath_.isEmpty() && recoveryLock_) QFile::remove(recoveryPath_);
-}
-
-bool SessionManager::closeMidRun() {
-    recoveryTimer_.stop();
-    if (recoveryPath_.isEmpty() || !recoveryLock_) return false;
-    QString error;
-    if (!writeRecovery(&error)) {
-        if (!error.isEmpty())
-            qWarning(
-                "attention-explorer: closed mid-run, and the stopped runs could not be kept "
-                "in %s: %s",
-                qPrintable(recoveryPath_), qPrintable(error));
-        return false;
-    }
-    qInfo(
-        "attention-explorer: closed mid-run; the stopped runs and their histories are kept in "
-        "%s and offered at the next start",
-        qPrintable(recoveryPath_));
-    return true;
 }
 
 QStringList SessionManager::recentSessions() const {

@@ -9,12 +9,16 @@
 #include <QTimer>
 
 #include <memory>
+#include <vector>
+
+#include "output/Session.h"
 
 class QAction;
 class QMenu;
 
 namespace ade::ui {
 
+class RecoveryWriter;
 class Shell;
 class Workspace;
 
@@ -23,8 +27,7 @@ class SessionManager : public QObject {
   public:
     // `persistent`: recent list and recovery file on disk (off in tests unless a path is set).
     // The sessions of `workspace`'s runs; dialogs, messages and the charts' view from `shell`.
-    SessionManager(Workspace* workspace, Shell* shell, bool persistent,
-                   QObject* parent = nullptr);
+    SessionManager(Workspace* workspace, Shell* shell, bool persistent, QObject* parent = nullptr);
     ~SessionManager() override;
 
     void addToFileMenu(QMenu* file);
@@ -38,11 +41,23 @@ class SessionManager : public QObject {
     bool continueRun(int id, long moreIterations, QString* error = nullptr);
 
     // Recovery: written every few seconds while runs are active; removed on a clean close.
+    // Everything a session keeps (records, snapshots, parameters), the loaded preset and which
+    // runs its claims are about; written by a RecoveryWriter off the GUI thread, each save
+    // handing over only what is new. `wait`: returns once the file is on disk (with its error);
+    // otherwise at once (the periodic save).
     void setRecoveryPath(const QString& path);
     QString recoveryPath() const { return recoveryPath_; }
-    bool writeRecovery(QString* error = nullptr);
-    void offerRecovery();  // at start-up: a recovery file left by a crash is offered
-    void closeCleanly();   // window closing normally: the recovery file goes
+    bool writeRecovery(QString* error = nullptr, bool wait = true);
+    // The GUI thread's time in the last save (ms: wall clock, and its own CPU time, which a
+    // loaded machine does not inflate), and the writer (its own times and sizes).
+    double lastRecoverySaveMs() const { return lastRecoveryMs_; }
+    double lastRecoverySaveCpuMs() const { return lastRecoveryCpuMs_; }
+    const RecoveryWriter* recoveryWriter() const { return recoveryWriter_.get(); }
+    // At start-up: a recovery file left by a crash is offered. Accepted, its runs come back
+    // (those that were running: stopped, "by a crash", with their last snapshot as parameters)
+    // and the loaded preset with its claims, judged again on them.
+    void offerRecovery();
+    void closeCleanly();  // window closing normally: the recovery file goes
     // Window closing while runs were active: the stopped runs, with every record, go to the
     // recovery file, which stays and is offered at the next start. False when nothing was kept.
     bool closeMidRun();
@@ -66,6 +81,13 @@ class SessionManager : public QObject {
     void sessionOpened();
 
   private:
+    // The session's runs into the store (after the store's runs, or in their place), the chart
+    // settings, sessionOpened; the ids added.
+    std::vector<int> addSession(const ade::Session& session, bool replace, bool recovered);
+    // The loaded preset as a plan document for the recovery file (null: none to restore).
+    nlohmann::json planDocument() const;
+    // A recovered session's preset, and its claims over the recovered runs.
+    void restorePlan(const ade::Session& session, const std::vector<int>& ids);
     void addRecent(const QString& file);
     void rebuildRecentMenu();
     void showError(const QString& title, const QString& message);
@@ -81,6 +103,8 @@ class SessionManager : public QObject {
     QString exportFolder_;
     QString recoveryPath_;
     std::unique_ptr<QLockFile> recoveryLock_;
+    std::unique_ptr<RecoveryWriter> recoveryWriter_;
+    double lastRecoveryMs_ = 0.0, lastRecoveryCpuMs_ = 0.0;
     QTimer recoveryTimer_;
     QMenu* recentMenu_ = nullptr;
     QAction* continueAction_ = nullptr;

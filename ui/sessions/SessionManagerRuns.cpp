@@ -8,6 +8,7 @@
 #include "base/ActionTable.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
 #include "sessions/SessionManager.h"
 #include "plan/Preset.h"
 #include "workspace/Shell.h"
@@ -66,8 +67,9 @@ bool SessionManager::continueRun(int id, long moreIterations, QString* error) {
     ade::Config c = r->config;
     c.setJson("iterations", moreIterations);
     // Its iterations carry on the numbering of the run it continues (its record 0 is the
-    // other's last state), so on the charts it goes on from where that run stopped.
-    const long offset = r->lastIteration();
+    // other's last state), so on the charts it goes on from where that run stopped: from the
+    // iteration of its parameters (a run recovered after a crash: its last snapshot's).
+    const long offset = paramsIteration(*r);
     const auto params = r->finalParams;
     RunStore* store = workspace_->store();
     const int cont = store->addRun(r->name + "-continued", c);

@@ -78,8 +78,9 @@ bool Autopilot::open(bool* started) {
     } else if (options_.autorun) {
         commands->startFromForm();
         *started = true;
-    } else if (!formRestored_) {
-        // The first experiment's default preset.
+    } else if (!formRestored_ && window_->store()->runs().empty()) {
+        // The first experiment's default preset (not over runs recovered after a crash, whose
+        // preset and claims came back with them).
         commands->loadPreset(QString::fromStdString(ade::defaultPresetName()), false);
     }
     return true;
