@@ -46,14 +46,14 @@ QString findRecoveryFile(const QString& root) {
     return it.hasNext() ? it.next() : QString();
 }
 
-// The recovery file, once it holds at least `rows` records and two snapshots of every run.
+// The recovery file, once it holds at least `rows` records of every run.
 bool holdsRecords(const QString& root, std::size_t runs, std::size_t rows) {
     const QString f = findRecoveryFile(root);
     if (f.isEmpty()) return false;
     const auto r = ade::readSessionFile(f.toStdString());  // complete: written atomically
     if (!r.session || r.session->runs.size() != runs) return false;
     for (const auto& run : r.session->runs)
-        if (run.history.rows.size() < rows || run.snapshots.size() < 2) return false;
+        if (run.history.rows.size() < rows) return false;
     return true;
 }
 
