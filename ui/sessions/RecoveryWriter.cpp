@@ -8,15 +8,19 @@
 
 namespace ade::ui {
 
-RecoveryWriter::RecoveryWriter() : thread_([this] { work(); }) {}
+RecoveryWriter::RecoveryWriter() = default;
 
 RecoveryWriter::~RecoveryWriter() {
+    stop();
+}
+
+void RecoveryWriter::stop() {
     {
         std::lock_guard lock(mutex_);
         quit_ = true;
     }
     wake_.notify_all();
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
 }
 
 void RecoveryWriter::setPath(const std::filesystem::path& path) {
@@ -66,6 +70,10 @@ void RecoveryWriter::save(const RunStore& store, const ade::Session& header,
         d.runs.push_back(std::move(rd));
     }
     sent_ = std::move(sent);
+    if (!thread_.joinable()) {  // started at the first save (again after stop)
+        quit_ = false;
+        thread_ = std::thread([this] { work(); });
+    }
     {
         std::lock_guard lock(mutex_);
         queue_.push_back(std::move(d));

@@ -26,7 +26,7 @@ class RunStore;
 class RecoveryWriter {
   public:
     RecoveryWriter();
-    ~RecoveryWriter();  // the pending write is finished, then the thread ends
+    ~RecoveryWriter();  // stop()
 
     // A new file: everything is written again at the next save.
     void setPath(const std::filesystem::path& path);
@@ -40,6 +40,9 @@ class RecoveryWriter {
     // Drops saves not yet started and waits for the one being written (a clean close, which
     // then removes the file).
     void cancel();
+    // Writes what is pending and ends the worker thread (a closed window keeps no thread);
+    // the next save starts it again.
+    void stop();
 
     double lastWriteMs() const;     // the worker's last write: text and file
     std::size_t lastBytes() const;  // the last file's size

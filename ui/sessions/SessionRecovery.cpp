@@ -133,6 +133,7 @@ void SessionManager::restorePlan(const ade::Session& session, const std::vector<
 void SessionManager::closeCleanly() {
     recoveryTimer_.stop();
     recoveryWriter_->cancel();
+    recoveryWriter_->stop();
     if (!recoveryPath_.isEmpty() && recoveryLock_) QFile::remove(recoveryPath_);
 }
 
@@ -140,7 +141,9 @@ bool SessionManager::closeMidRun() {
     recoveryTimer_.stop();
     if (recoveryPath_.isEmpty() || !recoveryLock_) return false;
     QString error;
-    if (!writeRecovery(&error)) {
+    const bool kept = writeRecovery(&error);
+    recoveryWriter_->stop();  // written: the closed window keeps no thread
+    if (!kept) {
         if (!error.isEmpty())
             qWarning(
                 "attention-explorer: closed mid-run, and the stopped runs could not be kept "
