@@ -257,13 +257,15 @@ SweepFolder sweepFolderOfStudy(const OptunaStudy& study, const std::filesystem::
     f.design.objective = {"value", "final", !study.maximize};
     // One axis per param, in the order the trials first name them.
     for (const auto& t : study.trials)
-        for (const auto& [k, v] : t.params)
+        for (const auto& param : t.params) {
+            const std::string& k = param.first;  // a name, not a binding: clang 14 captures no bindings
             if (std::none_of(f.design.axes.begin(), f.design.axes.end(),
                              [&](const AxisSpec& a) { return a.key == k; })) {
                 AxisSpec a;
                 a.key = k;
                 f.design.axes.push_back(a);
             }
+        }
     for (const auto& t : study.trials) {
         PlannedRun run;
         run.name = "trial_" + std::to_string(t.number);
