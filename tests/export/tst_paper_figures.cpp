@@ -3,6 +3,7 @@
 // notation has real subscripts; the PGFPlots figure compiles with pdflatex, the matplotlib
 // script redraws the figure, SVGs convert with rsvg-convert.
 #include <QCategoryAxis>
+#include <QFileInfo>
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -161,7 +162,11 @@ void keep(const QString& file) {
 
 QString python() {
     const QString p = qEnvironmentVariable("ADE_PYTHON");
-    return p.isEmpty() ? QStringLiteral("python3") : p;
+    if (!p.isEmpty()) return p;
+    // Debian's interpreter (its python3-matplotlib) before whatever python3 comes first on PATH
+    // (a pyenv's or a venv's, without matplotlib): the sanitizer trees set no ADE_PYTHON.
+    return QFileInfo::exists(QStringLiteral("/usr/bin/python3")) ? QStringLiteral("/usr/bin/python3")
+                                                                 : QStringLiteral("python3");
 }
 
 }  // namespace
