@@ -75,7 +75,7 @@ class TestRecovery : public QObject {
         child.start(guiPath(),
                     {QStringLiteral("--preset"), QStringLiteral("a-spectral-vs-random"),
                      QStringLiteral("--seeds"), QStringLiteral("1"), QStringLiteral("--set"),
-                     QStringLiteral("iterations=400000"), QStringLiteral("--set"),
+                     QStringLiteral("iterations=40000"), QStringLiteral("--set"),
                      QStringLiteral("snapshots=2000"), QStringLiteral("--autorun")});
         QVERIFY2(child.waitForStarted(), qPrintable(child.errorString()));
         QTRY_VERIFY_WITH_TIMEOUT(holdsRecords(home, 3, 3), kRunWaitMs);
