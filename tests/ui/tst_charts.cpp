@@ -30,6 +30,14 @@ using namespace ade::ui;
 
 namespace {
 
+// The ids of the charts a grid shows, in grid order.
+QStringList panelIds(const ChartArea& area) {
+    QStringList out;
+    for (ChartPanel* p : area.panels())
+        out << p->spec().id;
+    return out;
+}
+
 // A tick label's number: "0.25", "−0.5", "10⁻⁶", "2×10⁻⁵".
 double tickValue(QString t, bool* ok) {
     static const QString sup = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
@@ -330,12 +338,7 @@ class TestCharts : public QObject {
         RunStore store;
         ChartArea area(&store);
         area.resize(1000, 700);
-        auto ids = [&] {
-            QStringList out;
-            for (ChartPanel* p : area.panels())
-                out << p->spec().id;
-            return out;
-        };
+        auto ids = [&] { return panelIds(area); };
         area.setExperiment("a");
         QCOMPARE(ids(), QStringList({"loss", "manifold", "imbalance", "norms"}));
         QCOMPARE(area.panel("loss")->spec().title, QStringLiteral("Loss and excess risk"));
@@ -384,12 +387,7 @@ class TestCharts : public QObject {
         RunStore store;
         ChartArea area(&store);
         area.resize(1000, 700);
-        auto ids = [&] {
-            QStringList out;
-            for (ChartPanel* p : area.panels())
-                out << p->spec().id;
-            return out;
-        };
+        auto ids = [&] { return panelIds(area); };
         auto addRun = [&](const std::string& experiment) {
             const int id = store.addRun(QString::fromStdString(experiment),
                                         adetest::configFrom({{"experiment", experiment}}));
