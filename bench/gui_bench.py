@@ -5,9 +5,9 @@ Runs `attention-explorer --preset P --set ... --autorun --quit-when-done --stats
 offscreen, and the CLI on the same runs the same way, then compares:
 
 - solver rate: each run's iterations per second in the GUI (the trainer's own rate, measured in
-  its worker thread) divided by the same run's rate in the CLI (bar: >= 0.9);
+  its worker thread) divided by the same run's rate in the CLI (bar: >= 0.95);
 - frame times: one frame = moving new data into the chart series + the paints that follow
-  (median < 16 ms, max < 50 ms);
+  (wall median <= 16 ms, max <= 50 ms; the GUI thread's CPU median <= 4 ms, p99 <= 10 ms);
 - logged points: records x metrics, and the longest series (bar: 100 000 points per series).
 
 Like for like: the GUI runs all runs of a preset at once, one worker thread each, and so does
@@ -38,9 +38,12 @@ import time
 DEFAULT_PRESET = "a-spectral-vs-random"
 DEFAULT_SETS = ["iterations=100000", "log_every=1", "data.n=64", "data.prompts=8",
                 "data.test_prompts=8"]
-RATE_BAR = 0.9
+DEFAULT_SEEDS = 3          # the issue's case: the preset's three runs with three seeds each
+RATE_BAR = 0.95
 FRAME_MEDIAN_BAR_MS = 16.0
 FRAME_MAX_BAR_MS = 50.0
+CPU_MEDIAN_BAR_MS = 4.0
+CPU_P99_BAR_MS = 10.0
 POINTS_BAR = 100000
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -82,11 +85,15 @@ def _set_args(sets):
     return out
 
 
-def run_gui(gui, preset, sets, stats_file, timeout=3600):
+def _seed_args(seeds):
+    return ["--seeds", str(seeds)] if seeds else []
+
+
+def run_gui(gui, preset, sets, stats_file, timeout=3600, seeds=None):
     """One GUI run; returns (stats dict or None, wall seconds, exit code, command)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
-    cmd = [gui, "--no-settings", "--preset", preset] + _set_args(sets) + [
+    cmd = [gui, "--no-settings", "--preset", preset] + _seed_args(seeds) + _set_args(sets) + [
         "--autorun", "--quit-when-done", "--stats", stats_file]
     if os.path.exists(stats_file):
         os.remove(stats_file)
@@ -113,7 +120,7 @@ def _summary_rate(folder):
     return rate
 
 
-def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
+def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600, seeds=None):
     """The preset's runs in the CLI, all at once, as the GUI runs them: one process, one thread
     per run (`run --jobs` with the number of runs, seeds included).
 
@@ -122,8 +129,9 @@ def run_cli_like_gui(cli, preset, preset_file, sets, out_dir, timeout=3600):
     os.makedirs(out_dir)
     with open(preset_file) as fh:
         doc = json.load(fh)
-    runs = len(doc.get("runs") or [None]) * max(1, int(doc.get("seeds", 1)))
-    cmd = [cli, "run", "--preset", preset, "--jobs", str(runs)] + _set_args(sets) + [
+    runs = len(doc.get("runs") or [None]) * max(1, int(seeds or doc.get("seeds", 1)))
+    cmd = [cli, "run", "--preset", preset, "--jobs", str(runs)] + _seed_args(seeds) + \
+        _set_args(sets) + [
         "--out", out_dir, "--quiet"]
     subprocess.run(cmd, timeout=timeout, capture_output=True)
     rates = {}
@@ -143,7 +151,7 @@ def _median(xs):
 
 
 def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, log=None,
-                timeout=3600):
+                timeout=3600, seeds=DEFAULT_SEEDS):
     """GUI against CLI on `preset` with `sets` overrides, `reps` interleaved rounds.
 
     Returns a dict: rate_ratio {run: median GUI/CLI}, gui_rate / cli_rate {run: median it/s},
@@ -163,18 +171,20 @@ def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, l
     if not out:
         tmp = out = tempfile.mkdtemp(prefix="gui-bench-")
     os.makedirs(out, exist_ok=True)
-    result = {"preset": preset, "sets": sets, "reps": reps, "load_average": {"before": _load_avg()}}
+    result = {"preset": preset, "sets": sets, "seeds": seeds, "reps": reps,
+              "load_average": {"before": _load_avg()}}
     rounds = []
     try:
         for k in range(reps):
             log("round %d/%d: GUI ..." % (k + 1, reps))
             stats, wall, code, gcmd, gerr = run_gui(gui, preset, sets,
                                                     os.path.join(out, "gui-stats-%d.json" % k),
-                                                    timeout)
+                                                    timeout, seeds)
             log("round %d/%d: CLI ..." % (k + 1, reps))
             t = time.monotonic()
             rates, mode, ccmds = run_cli_like_gui(cli, preset, preset_file, sets,
-                                                  os.path.join(out, "cli-%d" % k), timeout)
+                                                  os.path.join(out, "cli-%d" % k), timeout,
+                                                  seeds)
             cwall = time.monotonic() - t
             rnd = {"gui_exit": code, "gui_wall_s": wall, "cli_wall_s": cwall, "cli_rate": rates,
                    "load_average": _load_avg()}
@@ -230,8 +240,10 @@ def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, l
     fm = result["frame_ms"]
     bars = {
         "rate": bool(result["rate_ratio"]) and min(result["rate_ratio"].values()) >= RATE_BAR,
-        "frame_median": (fm["median"] or 0) < FRAME_MEDIAN_BAR_MS,
-        "frame_max": (fm["max"] or 0) < FRAME_MAX_BAR_MS,
+        "frame_median": (fm["median"] or 0) <= FRAME_MEDIAN_BAR_MS,
+        "frame_max": (fm["max"] or 0) <= FRAME_MAX_BAR_MS,
+        "cpu_median": (result["frame_cpu_ms"]["median"] or 0) <= CPU_MEDIAN_BAR_MS,
+        "cpu_p99": (result["frame_cpu_ms"]["p99"] or 0) <= CPU_P99_BAR_MS,
         "points": result["max_points_per_series"] >= POINTS_BAR,
     }
     result["bars"] = bars
@@ -239,8 +251,12 @@ def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, l
         failures.append("GUI solver rate below %d%% of the CLI's: %s" % (
             RATE_BAR * 100, {k: round(v, 3) for k, v in result["rate_ratio"].items()}))
     if not (bars["frame_median"] and bars["frame_max"]):
-        failures.append("GUI frame times over budget (median < %g ms, max < %g ms): %s" % (
+        failures.append("GUI frame times over budget (median <= %g ms, max <= %g ms): %s" % (
             FRAME_MEDIAN_BAR_MS, FRAME_MAX_BAR_MS, {k: round(v or 0, 1) for k, v in fm.items()}))
+    if not (bars["cpu_median"] and bars["cpu_p99"]):
+        failures.append("GUI thread CPU per frame over budget (median <= %g ms, p99 <= %g ms): %s"
+                        % (CPU_MEDIAN_BAR_MS, CPU_P99_BAR_MS,
+                           {k: round(v or 0, 1) for k, v in result["frame_cpu_ms"].items()}))
     if not bars["points"]:
         failures.append("fewer than %d points per series (%d): not the bar's case" % (
             POINTS_BAR, result["max_points_per_series"]))
@@ -299,9 +315,10 @@ def report(res):
     for f in res.get("failures", []):
         lines.append("  BAR MISSED: " + f)
     if not res.get("failures"):
-        lines.append("  bars met: rate >= %.0f%%, frame median < %g ms, max < %g ms, >= %d points "
-                     "per series" % (RATE_BAR * 100, FRAME_MEDIAN_BAR_MS, FRAME_MAX_BAR_MS,
-                                     POINTS_BAR))
+        lines.append("  bars met: rate >= %.0f%%, frame median <= %g ms, max <= %g ms, GUI CPU per "
+                     "frame median <= %g ms, p99 <= %g ms, >= %d points per series" % (
+                         RATE_BAR * 100, FRAME_MEDIAN_BAR_MS, FRAME_MAX_BAR_MS,
+                         CPU_MEDIAN_BAR_MS, CPU_P99_BAR_MS, POINTS_BAR))
     return lines
 
 
@@ -313,11 +330,14 @@ def main(argv=None):
     ap.add_argument("--set", action="append", dest="sets", metavar="KEY=VALUE",
                     help="override for every run (default: %s)" % " ".join(DEFAULT_SETS))
     ap.add_argument("--reps", type=int, default=1, help="rounds (GUI, then CLI); medians")
+    ap.add_argument("--seeds", type=int, default=DEFAULT_SEEDS,
+                    help="seeds per run of the preset, in both (default %d: the issue's nine "
+                    "runs; 0 keeps the preset's)" % DEFAULT_SEEDS)
     ap.add_argument("--out", default="", help="keep stats and CLI outputs here")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     a = ap.parse_args(argv)
     res = measure_gui(a.build_dir, a.preset, a.sets, a.out or None, a.reps,
-                      log=lambda m: print(m, file=sys.stderr, flush=True))
+                      log=lambda m: print(m, file=sys.stderr, flush=True), seeds=a.seeds or None)
     if a.out:
         with open(os.path.join(a.out, "gui-bench.json"), "w") as fh:
             json.dump(res, fh, indent=2)

@@ -120,6 +120,55 @@ class TestSeeds : public QObject {
         QCOMPARE(groupLegendName(groups[0]), QStringLiteral("g · 3 seeds"));
     }
 
+    // Seeds that grow at different rates, batch by batch: the aggregate kept up to date equals
+    // one computed from scratch after every batch, and each update names the first record a
+    // seed reached in it (not the slowest seed's end: that made every chart re-read the whole
+    // tail where the faster seeds are alone, at every frame). A seed whose records start again
+    // (setColumns, as a restart) makes it start from record 0.
+    void anUpdatedAggregateEqualsAFreshOne() {
+        RunStore s;
+        const int ids[3] = {addSeed(s, "g", 0, 1), addSeed(s, "g", 1, 1), addSeed(s, "g", 2, 1)};
+        const int steps[3] = {7, 3, 1};  // records per batch: the seeds' rates
+        GroupAggregate kept;
+        std::size_t had[3] = {1, 1, 1};
+        QCOMPARE(kept.update(seedGroups(s.visibleRuns())[0].members), std::size_t(0));
+        for (int batch = 0; batch < 12; ++batch) {
+            std::size_t first = SIZE_MAX;
+            for (int k = 0; k < 3; ++k) {
+                if (batch % (k + 1) != 0) continue;  // the slower seeds skip batches
+                std::vector<std::vector<double>> rows;
+                for (int j = 0; j < steps[k]; ++j) {
+                    const double i = static_cast<double>(had[k] + j);
+                    rows.push_back({10 * i, 0.1 * i, (k + 1.0) * (i + 1) + batch, 3.0 * i - k});
+                }
+                s.appendRows(ids[k], rows);
+                first = std::min(first, had[k]);
+                had[k] += static_cast<std::size_t>(steps[k]);
+            }
+            const auto members = seedGroups(s.visibleRuns())[0].members;
+            const std::size_t from = kept.update(members);
+            QCOMPARE(from, first);
+            GroupAggregate fresh;
+            QCOMPARE(fresh.update(members), std::size_t(0));
+            QCOMPARE(kept.seeds(), fresh.seeds());
+            for (int c = 0; c < 4; ++c) {
+                QCOMPARE(kept.mean().data[c], fresh.mean().data[c]);
+                QCOMPARE(kept.sd(c), fresh.sd(c));
+                QCOMPARE(kept.lo(c), fresh.lo(c));
+                QCOMPARE(kept.hi(c), fresh.hi(c));
+            }
+        }
+        // Nothing new: nothing changed (the longest seed's end).
+        const auto members = seedGroups(s.visibleRuns())[0].members;
+        QCOMPARE(kept.update(members), members.front()->size());
+        // The second seed starts again: everything from record 0.
+        s.setColumns(ids[1], {"iteration", "time_s", "train_loss", "test_loss"});
+        s.appendRows(ids[1], {{0, 0, 5, 5}});
+        QCOMPARE(kept.update(seedGroups(s.visibleRuns())[0].members), std::size_t(0));
+        QCOMPARE(kept.mean().data[2][0], (1.0 + 5.0 + 3.0) / 3.0);
+        QCOMPARE(kept.seeds()[1], 2);
+    }
+
     // Seeds of one group share a colour; groups are told apart by label and config.
     void seedsShareTheirGroupsColour() {
         RunStore s;

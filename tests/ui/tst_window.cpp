@@ -48,6 +48,16 @@ const RunRecord* onlyRun(const RunStore& s) {
     return s.runs().empty() ? nullptr : s.runs().back().get();
 }
 
+// Counts the requests to lay a widget out again (QEvent::LayoutRequest).
+class LayoutRequests : public QObject {
+  public:
+    int count = 0;
+    bool eventFilter(QObject* o, QEvent* e) override {
+        if (e->type() == QEvent::LayoutRequest) ++count;
+        return QObject::eventFilter(o, e);
+    }
+};
+
 }  // namespace
 
 class TestWindow : public QObject {
@@ -367,6 +377,43 @@ class TestWindow : public QObject {
         QVERIFY(!w->controller()->anyActive());
         QCOMPARE(onlyRun(*w->store())->state, RunState::Stopped);
         w.reset();  // destroying after close must not touch freed widgets
+    }
+
+    // A live run changes the status line's iteration, rate and points, the time-travel label
+    // and the run list at every frame. None of it may lay the window out again: a layout of the
+    // window re-measures every word-wrapped label in it (a third of the GUI thread's time with
+    // nine streaming runs, before the labels kept a steady size).
+    void streamingRunsDoNotLayOutTheWindow() {
+        auto w = makeWindow();
+        w->resize(1024, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->form()->setConfig(tinyConfig(100000000));
+        w->commands()->startFromForm();
+        QTRY_VERIFY_WITH_TIMEOUT(onlyRun(*w->store()) && onlyRun(*w->store())->size() >= 3,
+                                 kRunWaitMs);
+        auto* iteration = w->statusBar()->findChild<QLabel*>(QStringLiteral("iterationLabel"));
+        QVERIFY(iteration);
+        // Settled: the first records brought the charts, the legend and the table's columns.
+        QSignalSpy drained(w->controller(), &RunController::drained);
+        QTRY_VERIFY_WITH_TIMEOUT(drained.count() >= 5, kRunWaitMs);
+        LayoutRequests requests;
+        w->installEventFilter(&requests);
+        QStringList shown;
+        drained.clear();
+        while (shown.size() < 40) {  // forty frames that changed the iteration shown
+            QVERIFY(drained.wait(kRunWaitMs));
+            if (shown.isEmpty() || shown.back() != iteration->text()) shown << iteration->text();
+        }
+        w->removeEventFilter(&requests);
+        // A label grows when its number gets another digit (four labels, two digits each at
+        // most here): not at every frame, as each frame's new text did before.
+        QVERIFY2(requests.count <= 8, qPrintable(QStringLiteral("%1 layouts of the window in %2 "
+                                                                "frames (%3 … %4)")
+                                                     .arg(requests.count)
+                                                     .arg(drained.count())
+                                                     .arg(shown.front(), shown.back())));
+        w->controller()->stopAndWait();
     }
 
     void screenshotIsProduced() {

@@ -38,13 +38,19 @@ bool RunItem::operator<(const QTreeWidgetItem& other) const {
 }
 
 MetricStats metricStats(const std::vector<double>& v) {
+    BestSoFar scan;
+    return metricStats(v, scan);
+}
+
+MetricStats metricStats(const std::vector<double>& v, BestSoFar& scan) {
     MetricStats s{NAN, NAN, NAN};
+    if (v.size() < scan.read) scan = BestSoFar{};
     if (v.empty()) return s;
     s.final = v.back();
-    double best = INFINITY;
-    for (double x : v)
-        if (std::isfinite(x)) best = std::min(best, x);
-    s.best = std::isfinite(best) ? best : NAN;
+    for (std::size_t i = scan.read; i < v.size(); ++i)
+        if (std::isfinite(v[i])) scan.best = std::min(scan.best, v[i]);
+    scan.read = v.size();
+    s.best = std::isfinite(scan.best) ? scan.best : NAN;
     const std::size_t tail = std::max<std::size_t>(1, v.size() / 10);
     double sum = 0;
     for (std::size_t i = v.size() - tail; i < v.size(); ++i)

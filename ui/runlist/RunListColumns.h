@@ -8,6 +8,7 @@
 
 #include <string>
 #include <utility>
+#include <cmath>
 #include <vector>
 
 namespace ade::ui {
@@ -35,6 +36,14 @@ struct MetricStats {
     double final, best, floor;
 };
 MetricStats metricStats(const std::vector<double>& values);
+// The same for a column that only grows: `scan` remembers the lowest value of the records
+// already read, so a live run's best costs its new records, not all of them at every update (a
+// column that got shorter, a run started again, is read again from its start).
+struct BestSoFar {
+    std::size_t read = 0;
+    double best = INFINITY;
+};
+MetricStats metricStats(const std::vector<double>& values, BestSoFar& scan);
 
 // Every charted column of the store's runs (not the iteration or the wall time) with its
 // label from the run's experiment's descriptions: (column, label), in order of appearance.

@@ -94,9 +94,7 @@ void RunListWidget::updateGroupRow(QTreeWidgetItem* group) {
     std::vector<double> finals, bests, floors;
     QStringList tip = {tr("%1: mean ± sd over %2 seeds").arg(first.group).arg(n)};
     for (const RunRecord* r : seeds) {
-        const int c = r->column(m);
-        const MetricStats s =
-            c < 0 ? MetricStats{NAN, NAN, NAN} : metricStats(r->data[static_cast<std::size_t>(c)]);
+        const MetricStats s = statsOf(*r);
         finals.push_back(s.final);
         bests.push_back(s.best);
         floors.push_back(s.floor);

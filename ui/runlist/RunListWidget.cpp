@@ -52,8 +52,9 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(QHeaderView::Interactive);
     setColumnWidth(ColName, 180);
-    for (int c : {ColExperiment, ColState, ColIter})
-        header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    fitTimer_.setSingleShot(true);
+    fitTimer_.setInterval(0);
+    connect(&fitTimer_, &QTimer::timeout, this, &RunListWidget::fitColumns);
     for (int c : {ColFinal, ColBest, ColFloor})
         setColumnWidth(c, 100);  // a group's "0.322 ± 0.016"
     // Unsorted at first (the runs' order); a header click sorts, a third click unsorts.
@@ -92,6 +93,7 @@ RunListWidget::RunListWidget(RunStore* store, QWidget* parent)
         const QSet<int> ids = std::exchange(progressPending_, {});
         for (int id : ids)
             updateProgress(id);
+        scheduleFit();
     });
     connect(store, &RunStore::snapshotsAppended, this, [this](int id) {
         progressPending_.insert(id);
@@ -199,6 +201,7 @@ void RunListWidget::addRow(int id) {
     updateRow(id);
     if (sortColumn() >= 0) sortItems(sortColumn(), header()->sortIndicatorOrder());
     scrollToItem(item);  // a new run is never left below the fold
+    scheduleFit();
 }
 
 void RunListWidget::updateRow(int id) {
@@ -238,6 +241,7 @@ void RunListWidget::updateRow(int id) {
     item->setToolTip(paramsColumn(), item->text(paramsColumn()));
     updating_ = false;
     updateProgress(id);
+    scheduleFit();
 }
 
 void RunListWidget::updateProgress(int id) {
@@ -254,14 +258,19 @@ void RunListWidget::updateProgress(int id) {
 }
 
 void RunListWidget::updateMetricCells(QTreeWidgetItem* item, const RunRecord& r) {
-    const int c = r.column(metric());
-    const MetricStats s =
-        c < 0 ? MetricStats{NAN, NAN, NAN} : metricStats(r.data[static_cast<std::size_t>(c)]);
+    const MetricStats s = statsOf(r);
     updating_ = true;
     setNumber(item, ColFinal, s.final);
     setNumber(item, ColBest, s.best);
     setNumber(item, ColFloor, s.floor);
     updating_ = false;
+}
+
+MetricStats RunListWidget::statsOf(const RunRecord& r) {
+    const std::string m = metric();
+    const int c = r.column(m);
+    if (c < 0) return MetricStats{NAN, NAN, NAN};
+    return metricStats(r.data[static_cast<std::size_t>(c)], best_[{r.id, m}]);
 }
 
 void RunListWidget::syncMetrics() {
@@ -317,8 +326,9 @@ void RunListWidget::syncKeyColumns() {
             headerItem()->setToolTip(NFixed + static_cast<int>(k),
                                      QStringLiteral("%1: %2").arg(QString::fromStdString(spec->key),
                                                                   QString::fromStdString(spec->help)));
-            header()->setSectionResizeMode(NFixed + static_cast<int>(k), QHeaderView::ResizeToContents);
+            header()->setSectionResizeMode(NFixed + static_cast<int>(k), QHeaderView::Interactive);
         }
+        scheduleFit(true);
         header()->setSectionResizeMode(paramsColumn(), QHeaderView::Interactive);
         for (const auto& r : store_->runs())
             updateRow(r->id);
@@ -352,6 +362,8 @@ void RunListWidget::restoreStoreOrder() {
 }
 
 void RunListWidget::removeRow(int id) {
+    for (auto it = best_.begin(); it != best_.end();)
+        it = it->first.first == id ? best_.erase(it) : std::next(it);
     QTreeWidgetItem* item = itemForRun(id);
     QTreeWidgetItem* group = item ? item->parent() : nullptr;
     delete item;
@@ -366,6 +378,22 @@ void RunListWidget::removeRow(int id) {
     }
     syncMetrics();
     syncKeyColumns();
+    scheduleFit(true);
+}
+
+void RunListWidget::scheduleFit(bool exact) {
+    fitExact_ = fitExact_ || exact;
+    if (!fitTimer_.isActive()) fitTimer_.start();
+}
+
+void RunListWidget::fitColumns() {
+    const bool exact = std::exchange(fitExact_, false);
+    std::vector<int> cols = {ColExperiment, ColState, ColIter};
+    for (std::size_t k = 0; k < keys_.size(); ++k) cols.push_back(NFixed + static_cast<int>(k));
+    for (int c : cols) {
+        const int want = std::max(sizeHintForColumn(c), header()->sectionSizeHint(c));
+        if (want != columnWidth(c) && (exact || want > columnWidth(c))) setColumnWidth(c, want);
+    }
 }
 
 ConfigDiffDialog* RunListWidget::compareSelected() {

@@ -12,8 +12,12 @@
 #include <QTimer>
 #include <QTreeWidget>
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "runlist/RunListColumns.h"
 
 class QComboBox;
 
@@ -67,6 +71,12 @@ class RunListWidget : public QTreeWidget {
     void syncMetrics();     // the chooser lists the metrics of the runs
     void syncKeyColumns();  // a column per key whose values differ between runs
     void restoreStoreOrder();
+    // The content columns (experiment, state, iteration, the keys) fit their texts: widened
+    // when a text needs more room, fitted exactly (`exact`) when rows or columns go. Once per
+    // turn of the event loop (fitTimer_), not at every cell's change as QHeaderView's
+    // ResizeToContents does (it re-measured every row at every new iteration number).
+    void scheduleFit(bool exact = false);
+    void fitColumns();
 
     RunStore* store_;
     bool updating_ = false;
@@ -77,6 +87,11 @@ class RunListWidget : public QTreeWidget {
     // is read, not watched frame by frame, and each update repaints and re-measures it.
     QSet<int> progressPending_;
     QTimer progressTimer_;
+    QTimer fitTimer_;
+    // Each run's best so far of the chosen metric (by run id and column).
+    std::map<std::pair<int, std::string>, BestSoFar> best_;
+    MetricStats statsOf(const RunRecord& r);
+    bool fitExact_ = false;
 };
 
 }  // namespace ade::ui

@@ -69,9 +69,13 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
     for (const RunRecord* r : members)
         ids.push_back(r->id);
     const RunRecord& first = *members.front();
-    bool fresh = ids != memberIds_ || mean_.columns != first.columns;
-    for (const RunRecord* r : members)  // a seed whose columns differ is left out by column
-        fresh = fresh || r->data.size() != r->columns.size();
+    bool fresh = ids != memberIds_ || mean_.columns != first.columns ||
+                 sizes_.size() != members.size();
+    for (std::size_t m = 0; m < members.size(); ++m) {
+        const RunRecord* r = members[m];
+        fresh = fresh || r->data.size() != r->columns.size();  // a seed whose columns differ
+        fresh = fresh || (m < sizes_.size() && r->size() < sizes_[m]);  // a seed started again
+    }
     if (fresh) {
         memberIds_ = ids;
         mean_.columns = first.columns;
@@ -81,23 +85,35 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
         lo_.assign(nc, {});
         hi_.assign(nc, {});
         count_.clear();
-        stable_ = 0;
+        sizes_.assign(members.size(), 0);
+        mean_.config = first.config;  // a copy of every key: not at every update
     }
     mean_.id = -first.id;
     mean_.name = first.group.isEmpty() ? first.name : first.group;
     mean_.colorIndex = first.colorIndex;
-    mean_.config = first.config;
     mean_.group = first.group;
     mean_.groupKey = first.groupKey;
     mean_.state = first.state;
     mean_.visible = true;
 
-    std::size_t longest = 0, shortest = SIZE_MAX;
-    for (const RunRecord* r : members) {
-        longest = std::max(longest, r->size());
-        shortest = std::min(shortest, r->size());
+    // Members only grow: record i changed where a member's new records [had, has) cover it.
+    // Seeds run at different rates, so the aggregate's tail (where the faster seeds are alone)
+    // is long; only the records a seed just reached are computed again, not the whole tail.
+    std::size_t longest = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> changed;  // [from, to), merged below
+    for (std::size_t m = 0; m < members.size(); ++m) {
+        longest = std::max(longest, members[m]->size());
+        if (members[m]->size() > sizes_[m]) changed.emplace_back(sizes_[m], members[m]->size());
+        sizes_[m] = members[m]->size();
     }
-    const std::size_t from = std::min(stable_, longest);
+    std::sort(changed.begin(), changed.end());
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (const auto& c : changed) {
+        if (!spans.empty() && c.first <= spans.back().second)
+            spans.back().second = std::max(spans.back().second, c.second);
+        else
+            spans.push_back(c);
+    }
     // Column c of each member (by name: a seed of another version may order them otherwise).
     std::vector<std::vector<const std::vector<double>*>> cols(mean_.columns.size());
     for (std::size_t c = 0; c < mean_.columns.size(); ++c)
@@ -105,29 +121,30 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
             if (const int k = r->column(mean_.columns[c]); k >= 0)
                 cols[c].push_back(&r->data[static_cast<std::size_t>(k)]);
     count_.resize(longest);
-    for (std::size_t i = from; i < longest; ++i) {
-        int n = 0;
-        for (const RunRecord* r : members)
-            n += i < r->size() ? 1 : 0;
-        count_[i] = n;
-    }
+    for (const auto& span : spans)
+        for (std::size_t i = span.first; i < span.second; ++i) {
+            int n = 0;
+            for (const RunRecord* r : members)
+                n += i < r->size() ? 1 : 0;
+            count_[i] = n;
+        }
     std::vector<double> values;
     for (std::size_t c = 0; c < mean_.columns.size(); ++c) {
         for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]})
             v->resize(longest);
-        for (std::size_t i = from; i < longest; ++i) {
-            values.clear();
-            for (const std::vector<double>* col : cols[c])
-                if (i < col->size()) values.push_back((*col)[i]);
-            const SeedStats s = seedStats(values);
-            mean_.data[c][i] = s.mean;
-            sd_[c][i] = s.sd;
-            lo_[c][i] = s.lo;
-            hi_[c][i] = s.hi;
-        }
+        for (const auto& span : spans)
+            for (std::size_t i = span.first; i < span.second; ++i) {
+                values.clear();
+                for (const std::vector<double>* col : cols[c])
+                    if (i < col->size()) values.push_back((*col)[i]);
+                const SeedStats s = seedStats(values);
+                mean_.data[c][i] = s.mean;
+                sd_[c][i] = s.sd;
+                lo_[c][i] = s.lo;
+                hi_[c][i] = s.hi;
+            }
     }
-    stable_ = shortest == SIZE_MAX ? 0 : shortest;
-    return from;
+    return spans.empty() ? longest : spans.front().first;
 }
 
 const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revision,

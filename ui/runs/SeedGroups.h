@@ -65,7 +65,7 @@ class GroupAggregate {
     std::vector<std::vector<double>> sd_, lo_, hi_;
     std::vector<int> count_;
     std::vector<int> memberIds_;
-    std::size_t stable_ = 0;  // records below this index are final
+    std::vector<std::size_t> sizes_;  // each member's records at the last update
 };
 
 // The group aggregates of one window, shared by its charts: each group's aggregate is brought up

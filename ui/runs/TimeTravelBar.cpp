@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "base/ActionTable.h"
+#include "base/SteadyLabel.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"
 
@@ -121,15 +122,15 @@ void TimeTravelBar::sync() {
         }
     }
     if (!r) {
-        label_->setText(tr("no run"));
+        setSteadyText(label_, tr("no run"));
         label_->setToolTip({});
     } else if (count == 0) {
-        label_->setText(tr("no snapshots"));
+        setSteadyText(label_, tr("no snapshots"));
         label_->setToolTip(tr("%1 has no parameter snapshots (snapshots = 0, or a session saved "
                               "before they existed)")
                                .arg(r->name));
     } else {
-        label_->setText(tr("iteration %1 of %2%3")
+        setSteadyText(label_, tr("iteration %1 of %2%3")
                             .arg(shown)
                             .arg(std::max(r->lastIteration(), r->snapshots.back().iteration))
                             .arg(cursor_->isLive() ? tr(" · live") : QString()));

@@ -24,6 +24,7 @@
 #include "inspect/LandscapePanel.h"
 #include "lessons/LessonPlayer.h"
 #include "runlist/RunListWidget.h"
+#include "runs/ClaimsMonitor.h"
 #include "runs/RunController.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "base/SteadyLabel.h"
 #include "form/ParamForm.h"
 #include "form/TimeEstimator.h"
 #include "runs/RunController.h"
@@ -96,7 +97,8 @@ void StatusLine::update() {
     long it = 0;
     for (const auto& r : store->runs())
         if (r->visible || isActive(r->state)) it = std::max(it, r->lastIteration());
-    iteration_->setText(tr("iteration %1").arg(it));
+    // Steady: these change every frame while runs stream (no relayout of the window).
+    setSteadyText(iteration_, tr("iteration %1").arg(it));
     QString rate;
     if (active) {
         rate = tr("%1 it/s").arg(controller->iterationsPerSecond(), 0, 'f', 0);
@@ -111,8 +113,8 @@ void StatusLine::update() {
             }
         if (left > 0 && !controller->paused()) rate += tr(" · %1 left").arg(durationText(left));
     }
-    rate_->setText(rate);
-    points_->setText(tr("%1 points").arg(store->totalPoints()));
+    setSteadyText(rate_, rate);
+    setSteadyText(points_, tr("%1 points").arg(store->totalPoints()));
 }
 
 }  // namespace ade::ui
