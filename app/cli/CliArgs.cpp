@@ -60,6 +60,12 @@ std::optional<CliArgs> parseCliArgs(int argc, char** argv, std::string* error) {
             if (!value(a.size)) return std::nullopt;
         } else if (arg == "--style") {
             if (!value(a.style)) return std::nullopt;
+        } else if (arg == "--width-cm") {
+            if (!value(a.widthCm)) return std::nullopt;
+        } else if (arg == "--columns") {
+            if (!value(a.columns)) return std::nullopt;
+        } else if (arg == "--font-pt") {
+            if (!value(a.fontPt)) return std::nullopt;
         } else if (arg == "--panels") {
             if (!value(a.panels)) return std::nullopt;
         } else if (arg == "--run") {

@@ -21,6 +21,9 @@ struct CliArgs {
     std::string panels, run;
     long iteration = -1;
     int grid = 33;
+    // figure: a paper's width (--width-cm W, or --columns 1|2 of a two-column paper) and the
+    // type size (--font-pt P), as given (FigureCommand checks them before anything is written).
+    std::string widthCm, columns, fontPt;
     int fps = 10;                           // animate: frames per second
     // The words that are not options, of a command that takes them (CommandSpec::operands):
     // "sweep task DIR", "sweep collect DIR" (docs/sweeps.md).

@@ -195,7 +195,7 @@ std::vector<CommandSpec> makeCommands() {
     t.push_back({.name = "figure",
                  .usage = R"(figure (--preset NAME | --config FILE | --session FILE) --out DIR
                                 [--format png,svg,pdf,pgf,mpl] [--size WxH] [--style screen|publication]
-                                [--set KEY=VALUE]...
+                                [--width-cm W | --columns 1|2] [--font-pt P] [--set KEY=VALUE]...
                                 [--panels charts,matrices,attention,factor-plane,landscape]
                                 [--run NAME] [--iteration N] [--grid N] [--quiet]
       Render the explorer's charts (loss, weight norms, manifold distance, other metrics) with
@@ -206,10 +206,14 @@ std::vector<CommandSpec> makeCommands() {
       or before iteration N (default: its latest; without snapshots its final parameters). The
       landscape is the contour map around that iterate, t along the symmetry orbit, s along a
       random direction, on an N x N grid (--grid, 3-64, default 33; --quiet: no progress).
+      Every panel takes every format; pgf and mpl write the figure's data beside the .tex/.py.
+      For a paper: --width-cm W (3-50) or --columns 1|2 (a two-column paper's column, 8.5 cm,
+      or its text width, 17.8 cm) sets the size (points, height 2/3 of the width), 8 pt type
+      and the legend below, as the GUI's Export dialog does; --font-pt P (4-48) the type size.
 )",
                  .options = {"--preset", "--config", "--session", "--out", "--format", "--size",
                              "--style", "--set", "--panels", "--run", "--iteration", "--grid",
-                             "--quiet"},
+                             "--quiet", "--width-cm", "--columns", "--font-pt"},
                  .handler = figure});
     t.push_back({.name = "animate",
                  .usage = R"(animate --session FILE --out FILE.mp4|FILE.gif|DIR [--fps N]
@@ -285,6 +289,8 @@ const std::vector<OptionSpec>& cliOptions() {
         {"--style", "STYLE"},        {"--panels", "LIST"},
         {"--run", "NAME"},           {"--iteration", "N"},
         {"--grid", "N"},             {"--fps", "N"},
+        {"--width-cm", "W"},         {"--columns", "1|2"},
+        {"--font-pt", "P"},
         {"--quick", ""},             {"--only", "NAME,NAME"},
         {"--no-figures", ""},        {"--samples", "N"},
         {"--sample-seed", "S"},      {"--metric", "M"},

@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <thread>
 
@@ -109,6 +110,47 @@ int fail(int code, const std::string& m) {
     std::cerr << "attention-explorer-cli: " << m << "\n";
     return code;
 }
+
+// A number in [lo, hi] from the whole of `text`.
+bool numberIn(const std::string& text, double lo, double hi, double* out) {
+    bool ok = false;
+    const double v = QString::fromStdString(text).trimmed().toDouble(&ok);
+    if (!ok || !(v >= lo && v <= hi)) return false;
+    *out = v;
+    return true;
+}
+
+// --width-cm / --columns and --font-pt into `o` (as the Export dialog sets them); false with a
+// message naming the option and what it takes.
+bool paperKnobs(const CliArgs& a, ui::FigureOptions* o, std::string* error) {
+    if (!a.widthCm.empty() && !a.columns.empty()) {
+        *error = "give --width-cm or --columns, not both";
+        return false;
+    }
+    const bool sizeGiven = std::find(a.given.begin(), a.given.end(), "--size") != a.given.end();
+    if (sizeGiven && (!a.widthCm.empty() || !a.columns.empty())) {
+        *error = "give --size (pixels) or --width-cm/--columns (a paper's width), not both";
+        return false;
+    }
+    if (!a.fontPt.empty() && !numberIn(a.fontPt, 4, 48, &o->fontPt)) {
+        *error = "invalid value '" + a.fontPt + "' for --font-pt: expected a type size in points, 4 to 48";
+        return false;
+    }
+    double cm = 0;
+    if (!a.columns.empty()) {
+        if (a.columns != "1" && a.columns != "2") {
+            *error = "invalid value '" + a.columns + "' for --columns: expected 1 (a column of a "
+                     "two-column paper) or 2 (its text width)";
+            return false;
+        }
+        cm = a.columns == "1" ? ui::kOneColumnCm : ui::kTwoColumnsCm;
+    } else if (!a.widthCm.empty() && !numberIn(a.widthCm, 3, 50, &cm)) {
+        *error = "invalid value '" + a.widthCm + "' for --width-cm: expected a width in cm, 3 to 50";
+        return false;
+    }
+    if (cm > 0) ui::applyPaperWidth(*o, cm);
+    return true;
+}
 }  // namespace
 
 int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char** argv) {
@@ -158,6 +200,10 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
                                          "' for --size: expected WxH, 200x150 to 10000x10000");
         o.size = QSize(w, h);
     }
+    {
+        std::string err;
+        if (!paperKnobs(a, &o, &err)) return fail(ExitInvalid, err);
+    }
     if (a.style == "screen")
         o.style = ui::FigureStyle::Screen;
     else if (a.style != "publication")
@@ -197,14 +243,6 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
     const QString dir = QString::fromStdString(a.outDir);
     QStringList files;
     if (charts) files = ui::renderAllFigures(store, o, formats, dir, &error);
-    // The inside views and the landscape are pictures, not curves: PGFPlots and matplotlib
-    // formats are of the charts only, the pictures get the painted formats asked for.
-    std::vector<ui::FigureFormat> painted;
-    for (ui::FigureFormat f : formats)
-        if (ui::isPaintedFormat(f)) painted.push_back(f);
-    if ((landscape || !panels.empty()) && painted.size() < formats.size())
-        std::cerr << "attention-explorer-cli: note: pgf and mpl are written for the charts only; "
-                     "the inside views and the landscape take png, svg or pdf\n";
     if (error.isEmpty() && !panels.empty()) {
         int runId = 0;
         if (!a.run.empty()) {
@@ -215,22 +253,21 @@ int runFigureCommand(const CliArgs& a, const PresetLibrary& lib, int argc, char*
         if (!QDir().mkpath(dir)) return fail(ExitFailed, "cannot create " + a.outDir);
         ui::ProblemCache problems;
         for (ui::InsidePanel panel : panels)
-            for (ui::FigureFormat f : painted) {
+            for (ui::FigureFormat f : formats) {
                 ui::InsideFrameSpec spec;
                 spec.panel = panel;
                 spec.runId = runId;
                 spec.iteration = a.iteration;
                 const QString path =
                     QDir(dir).filePath(ui::insidePanelId(panel) + "." + ui::figureSuffix(f));
-                if (!ui::renderInsidePanel(store, problems, spec, o.size, f, path, o.metadata,
-                                           &error))
+                if (!ui::renderInsidePanel(store, problems, spec, o, f, path, &error))
                     return fail(ExitFailed, error.toStdString());
                 files << path;
             }
     }
     if (!error.isEmpty()) return fail(ExitFailed, error.toStdString());
     std::string err;
-    if (landscape && !renderLandscapeFigures(a, store, painted, dir, &files, &err))
+    if (landscape && !renderLandscapeFigures(a, store, o, formats, dir, &files, &err))
         return fail(ExitFailed, err);
     const Session session = ui::sessionFromStore(store);
     if (!writeSessionFile(QDir(dir).filePath("session.json").toStdString(), session, true, &err))

@@ -7,9 +7,11 @@
 
 #include "runs/RunStore.h"
 #include "inspect/LandscapeJob.h"
+#include "inspect/InsideFigurePaper.h"
 #include "inspect/LandscapeMap.h"
 
 bool renderLandscapeFigures(const CliArgs& a, const ade::ui::RunStore& store,
+                            const ade::ui::FigureOptions& options,
                             const std::vector<ade::ui::FigureFormat>& formats, const QString& dir,
                             QStringList* written, std::string* error) {
     using namespace ade::ui;
@@ -47,10 +49,17 @@ bool renderLandscapeFigures(const CliArgs& a, const ade::ui::RunStore& store,
     LandscapeMapOptions opt;
     if (a.iteration >= 0) opt.markerIteration = a.iteration;
     QDir().mkpath(dir);
+    const bool sized = options.widthCm > 0 ||
+                       std::find(a.given.begin(), a.given.end(), "--size") != a.given.end();
+    const QSize size = sized ? options.size : QSize(900, 760);
     for (FigureFormat f : formats) {
         const QString path = QDir(dir).filePath("landscape." + figureSuffix(f));
         QString err;
-        if (!renderLandscapeMap(o, opt, f, QSize(900, 760), path, &err)) {
+        const bool ok = isPaintedFormat(f)
+                            ? renderLandscapeMap(o, opt, f, size, path, &err)
+                            : writePaperFigure({std::nullopt, landscapeHeatmap(o, opt)}, options, f,
+                                               path, &err);
+        if (!ok) {
             *error = err.toStdString();
             return false;
         }

@@ -26,7 +26,7 @@ struct FigureCurve {
     bool faint = false;  // the raw curve drawn faintly behind its smoothed one (no legend)
     std::vector<double> x, y;
     std::vector<double> lo, hi;  // the band over seeds (min–max), empty for a single run
-    QString label() const { return run + QStringLiteral(" · ") + notation; }
+    QString label() const { return notation.isEmpty() ? run : run + QStringLiteral(" · ") + notation; }
 };
 
 struct FigureData {

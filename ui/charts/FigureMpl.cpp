@@ -18,20 +18,6 @@ QString csvNumber(double v) {
     return std::isfinite(v) ? QString::number(v, 'g', 17) : QString();
 }
 
-// A Python string literal (the script is UTF-8).
-QString py(const QString& s) {
-    QString out = QStringLiteral("\"");
-    for (QChar c : s) {
-        if (c == '\\' || c == '"')
-            out += '\\', out += c;
-        else if (c == '\n')
-            out += QStringLiteral("\\n");
-        else
-            out += c;
-    }
-    return out + '"';
-}
-
 QString lineStyle(Qt::PenStyle s) {
     switch (s) {
         case Qt::DashLine: return QStringLiteral("\"--\"");
@@ -66,6 +52,19 @@ QString mathChar(QChar c) {
 
 }  // namespace
 
+QString pyString(const QString& s) {
+    QString out = QStringLiteral("\"");
+    for (QChar c : s) {
+        if (c == '\\' || c == '"')
+            out += '\\', out += c;
+        else if (c == '\n')
+            out += QStringLiteral("\\n");
+        else
+            out += c;
+    }
+    return out + '"';
+}
+
 QString mplText(const QString& plain) {
     QString out;
     for (qsizetype i = 0; i < plain.size(); ++i) {
@@ -91,6 +90,12 @@ QString mplText(const QString& plain) {
     return out;
 }
 
+QString mplLabel(const FigureCurve& c) {
+    QString run = c.run;
+    run.replace('$', QStringLiteral("\\$"));
+    return c.notation.isEmpty() ? run : run + QStringLiteral(" · ") + mplText(c.notation);
+}
+
 bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& path,
                     QString* error) {
     const QFileInfo info(path);
@@ -106,7 +111,7 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
                             c.hi.empty() ? QString() : csvNumber(c.hi[i]));
         static const char* markers[] = {"s", "o", "^", "D"};
         curves += QStringLiteral("    dict(label=%1, color=\"%2\", linestyle=%3, marker=%4, band=%5, faint=%6),\n")
-                      .arg(py(mplText(c.run + QStringLiteral(" · ") + c.notation)), c.color.name(),
+                      .arg(pyString(mplLabel(c)), c.color.name(),
                            lineStyle(c.faint ? Qt::SolidLine : c.style),
                            c.marker >= 0 && c.marker < 4 ? QStringLiteral("\"%1\"").arg(QLatin1String(markers[c.marker]))
                                                          : QStringLiteral("None"),
@@ -145,14 +150,14 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
         "import matplotlib.pyplot as plt  # noqa: E402\n\n"
         "HERE = os.path.dirname(os.path.abspath(__file__))\n"
         "DATA = os.path.join(HERE, \"%1.csv\")\n").arg(stem);
-    s += QStringLiteral("TITLE = %1\nXLABEL = %2\nYLABEL = %3\n").arg(py(mplText(d.title)), py(mplText(d.xLabel)), py(mplText(d.yLabel)));
+    s += QStringLiteral("TITLE = %1\nXLABEL = %2\nYLABEL = %3\n").arg(pyString(mplText(d.title)), pyString(mplText(d.xLabel)), pyString(mplText(d.yLabel)));
     s += QStringLiteral("XSCALE = \"%1\"\nYSCALE = \"%2\"\n")
              .arg(d.logX ? "log" : "linear", d.logY ? "log" : d.symLogY ? "symlog" : "linear");
     s += QStringLiteral("XLIM = (%1, %2)\nYLIM = (%3, %4)\n").arg(csvNumber(d.x0), csvNumber(d.x1), csvNumber(y0), csvNumber(y1));
     s += QStringLiteral("SIZE_IN = (%1, %2)\nFONT_PT = %3\nLINE_WIDTH = %4\nLEGEND = %5\n")
              .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt).arg(o.widthCm > 0 ? 1.0 : 1.8).arg(legend);
     if (d.bands)
-        s += QStringLiteral("BAND_NOTE = %1\n").arg(py(QObject::tr("lines: mean over seeds; bands: min–max")));
+        s += QStringLiteral("BAND_NOTE = %1\n").arg(pyString(QObject::tr("lines: mean over seeds; bands: min–max")));
     else
         s += QStringLiteral("BAND_NOTE = None\n");
     s += QStringLiteral("CURVES = [\n") + curves + QStringLiteral("]\n\n");

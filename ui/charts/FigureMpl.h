@@ -19,5 +19,10 @@ bool writeMplFigure(const FigureData& data, const FigureOptions& options, const 
 // Plain text with the papers' notation as a matplotlib label: "_x" as mathtext subscripts
 // ("‖W$_{Q}$‖$_{F}$"), '$' escaped.
 QString mplText(const QString& plain);
+// A curve's legend label: its run's name as it is ('$' escaped), " · ", its metric's notation.
+QString mplLabel(const FigureCurve& curve);
+
+// A Python string literal of `s` (the scripts are UTF-8).
+QString pyString(const QString& s);
 
 }  // namespace ade::ui

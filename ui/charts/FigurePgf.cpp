@@ -115,6 +115,18 @@ QString latexText(const QString& plain) {
     return out;
 }
 
+QString latexLiteral(const QString& name) {
+    QString out;
+    for (QChar c : name)
+        out += escapeChar(c);
+    return out;
+}
+
+QString latexLabel(const FigureCurve& c) {
+    if (c.notation.isEmpty()) return latexLiteral(c.run);
+    return latexLiteral(c.run + QStringLiteral(" · ")) + latexText(c.notation);
+}
+
 bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& path,
                     QString* error) {
     const QFileInfo info(path);
@@ -169,8 +181,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
                                 "table [x=x, y=y] %3;\n")
                      .arg(style, nth, table);
         if (!c.faint && o.legend != Qt::Alignment())
-            lines += QStringLiteral("\\addlegendentry{%1 %2}\n")
-                         .arg(latexText(c.run + QStringLiteral(" ·")), latexText(c.notation));
+            lines += QStringLiteral("\\addlegendentry{%1}\n").arg(latexLabel(c));
     }
     if (d.bands && o.legend != Qt::Alignment())
         lines += QStringLiteral("\\addlegendimage{empty legend}\n\\addlegendentry{%1}\n")

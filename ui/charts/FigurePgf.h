@@ -20,5 +20,9 @@ bool writePgfFigure(const FigureData& data, const FigureOptions& options, const 
 // escaped, "_x" as a subscript, Greek letters and symbols in math mode; any character pdflatex
 // would not know without extra packages is replaced by '?'.
 QString latexText(const QString& plain);
+// The same for a name ("precond_seed3"): every character as itself, '_' too.
+QString latexLiteral(const QString& name);
+// A curve's legend label: its run's name as it is, " · ", its metric's notation.
+QString latexLabel(const FigureCurve& curve);
 
 }  // namespace ade::ui

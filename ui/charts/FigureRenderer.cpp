@@ -83,6 +83,15 @@ std::vector<ChartSpec> figureCharts(const RunStore& store) {
     return chartSpecsFor(experiments, &store, true);
 }
 
+void applyPaperWidth(FigureOptions& o, double cm) {
+    o.widthCm = cm;
+    const int w = std::max(200, pointsOfCm(cm));
+    o.size = QSize(w, std::max(150, w * 2 / 3));
+    if (o.fontPt <= 0) o.fontPt = 8;
+    o.scale = 4;
+    if (o.legend & (Qt::AlignLeft | Qt::AlignRight)) o.legend = Qt::AlignBottom;
+}
+
 std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,
                                          const FigureOptions& o) {
     FigureData d;

@@ -49,6 +49,13 @@ struct FigureOptions {
     double widthCm = 0;
 };
 
+// A two-column paper's widths: one column and the text (both columns), in cm.
+constexpr double kOneColumnCm = 8.5, kTwoColumnsCm = 17.8;
+inline int pointsOfCm(double cm) { return static_cast<int>(cm / 2.54 * 72 + 0.5); }
+// The options for a figure `cm` wide in a paper, as the Export dialog sets them: the size in
+// points (height two thirds of the width), 8 pt type unless a size is set, a PNG scale of 4
+// (about 300 dpi) and a legend beside the plot moved below it.
+void applyPaperWidth(FigureOptions& options, double cm);
 
 // Builds the chart (caller owns it); nullptr when no visible run has a column of this spec.
 std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& store,

@@ -29,8 +29,8 @@ class ExportDialog : public QDialog {
 
     // The widths of a two-column paper (IEEE / ACM / NeurIPS-like: a column 8.5 cm, the page's
     // text 17.8 cm) and the pixels (PDF points) of a width in cm.
-    static constexpr double kOneColumnCm = 8.5, kTwoColumnsCm = 17.8;
-    static int pointsOfCm(double cm) { return static_cast<int>(cm / 2.54 * 72 + 0.5); }
+    static constexpr double kOneColumnCm = ui::kOneColumnCm, kTwoColumnsCm = ui::kTwoColumnsCm;
+    static int pointsOfCm(double cm) { return ui::pointsOfCm(cm); }
 
   private:
     void applyPaperWidth();  // the size fields from the width in cm

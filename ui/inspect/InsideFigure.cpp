@@ -2,7 +2,11 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
+#include "charts/FigureRenderer.h"
 #include "runs/RunStore.h"
+#include "inspect/InsideFigurePaper.h"
 #include "inspect/AttentionPanel.h"
 #include "inspect/FactorPlanePanel.h"
 #include "inspect/InsideData.h"
@@ -69,13 +73,20 @@ void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
 }
 
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,
-                       QSize size, FigureFormat format, const QString& path,
-                       const QString& metadata, QString* error) {
+                       const FigureOptions& o, FigureFormat format, const QString& path,
+                       QString* error) {
+    if (!isPaintedFormat(format))  // PGFPlots or matplotlib: the panel's data (InsideFigurePaper)
+        return writeInsidePaperFigure(store, problems, spec, o, format, path, error);
     auto paint = [&](QPainter& p, const QRectF& area) {
+        if (o.fontPt > 0) {
+            QFont font = p.font();
+            font.setPointSizeF(o.fontPt);
+            p.setFont(font);
+        }
         paintInsidePanel(p, area, store, problems, spec);
     };
-    return renderPainting(paint, size, format == FigureFormat::Png ? 2.0 : 1.0, format, path,
-                          insidePanelId(spec.panel), metadata, error);
+    return renderPainting(paint, o.size, format == FigureFormat::Png ? std::max(2.0, o.scale) : 1.0,
+                          format, path, insidePanelId(spec.panel), o.metadata, error);
 }
 
 std::function<QImage(long)> insideFrameRenderer(const RunStore& store, ProblemCache& problems,

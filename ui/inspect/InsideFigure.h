@@ -1,7 +1,8 @@
 #pragma once
 // The inside views as figures: each panel (matrices, attention, factor plane) of a RunStore's
 // run at an iteration, painted with the panels' own code into PNG, SVG or PDF (written
-// atomically, like the charts' figures), or into a QImage (a frame of an animation). The GUI's
+// atomically, like the charts' figures), or into a QImage (a frame of an animation); as
+// PGFPlots or matplotlib, the panel's data (InsideFigurePaper). The GUI's
 // export and `attention-explorer-cli figure --panels` both call this.
 #include <QImage>
 #include <QSize>
@@ -23,6 +24,7 @@ class Problem;
 namespace ade::ui {
 
 class ProblemCache;
+struct FigureOptions;
 class RunStore;
 struct RunRecord;
 
@@ -70,10 +72,13 @@ struct InsideFrameSpec {
 void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
                       ProblemCache& problems, const InsideFrameSpec& spec);
 
-
+// The panel as PNG, SVG or PDF (painted), or as PGFPlots / matplotlib with its data
+// (InsideFigurePaper.h); written atomically. False with `error`.
+// `options`: size, metadata, type size (fontPt > 0: the panel's labels in that size) and the
+// paper width (widthCm, for PGFPlots and matplotlib).
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,
-                       QSize size, FigureFormat format, const QString& path,
-                       const QString& metadata, QString* error);
+                       const FigureOptions& options, FigureFormat format, const QString& path,
+                       QString* error);
 
 // A frame renderer for animations: the panel at an iteration, as an image of `size`.
 std::function<QImage(long)> insideFrameRenderer(const RunStore& store, ProblemCache& problems,

@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QTimer>
 
+#include "charts/FigureRenderer.h"
 #include "runs/RunStore.h"
 #include "runs/SessionBridge.h"
 #include "runs/TimeCursor.h"
@@ -137,8 +138,10 @@ bool InsideView::exportPanel(InsidePanel panel, FigureFormat format, const QStri
     spec.runId = cursor_->focusRun();
     spec.iteration = cursor_->iteration();
     spec.sortFeature = attention_->scene().sortFeature;
-    return renderInsidePanel(*store_, *problems_, spec, size, format, path,
-                             reproductionText(*store_), error);
+    FigureOptions o;
+    o.size = size;
+    o.metadata = reproductionText(*store_);
+    return renderInsidePanel(*store_, *problems_, spec, o, format, path, error);
 }
 
 void InsideView::exportCurrent() {
@@ -147,7 +150,9 @@ void InsideView::exportCurrent() {
     QString filter;
     const QString f = QFileDialog::getSaveFileName(
         this, tr("Export panel"), insidePanelId(*panel) + ".png",
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
+           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py)"),
+        &filter);
     if (f.isEmpty()) return;
     FigureFormat format = FigureFormat::Png;
     if (!parseFigureFormat(QFileInfo(f).suffix().toLower(), &format)) format = FigureFormat::Png;

@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 
 #include "base/FigureFile.h"
+#include "charts/FigureRenderer.h"
+#include "inspect/InsideFigurePaper.h"
 #include "runs/RunStore.h"
 #include "runs/TimeCursor.h"
 #include "inspect/LandscapeJob.h"
@@ -239,12 +241,17 @@ void LandscapePanel::exportMap() {
     if (!outcome_) return;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export the loss landscape"), QStringLiteral("landscape.png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
+           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py)"));
     if (path.isEmpty()) return;
     FigureFormat format = FigureFormat::Png;
     if (!parseFigureFormat(QFileInfo(path).suffix().toLower(), &format)) format = FigureFormat::Png;
     QString error;
-    if (!renderLandscapeMap(*outcome_, mapOptions(), format, QSize(900, 760), path, &error))
+    const bool ok = isPaintedFormat(format)
+                        ? renderLandscapeMap(*outcome_, mapOptions(), format, QSize(900, 760), path, &error)
+                        : writePaperFigure({std::nullopt, landscapeHeatmap(*outcome_, mapOptions())},
+                                           FigureOptions{}, format, path, &error);
+    if (!ok)
         QMessageBox::warning(this, tr("Export"), error);
 }
 

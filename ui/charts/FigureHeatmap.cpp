@@ -1,0 +1,101 @@
+#include "charts/FigureHeatmap.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "base/ColorMaps.h"
+#include "base/FigureFile.h"
+#include "charts/FigureMpl.h"
+#include "charts/FigurePgf.h"
+#include "charts/FigureRenderer.h"
+#include "io/Files.h"
+
+namespace ade::ui {
+
+int HeatmapFigure::rowCount() const {
+    int rows = 0;
+    for (const HeatmapPanel& p : panels)
+        rows = std::max(rows, p.row + 1);
+    return rows;
+}
+
+int HeatmapFigure::columnCount() const {
+    std::map<int, int> perRow;
+    int most = 0;
+    for (const HeatmapPanel& p : panels)
+        most = std::max(most, ++perRow[p.row]);
+    return most;
+}
+
+std::vector<QColor> heatmapStops(HeatmapColours colours) {
+    // The maps are piecewise linear between these stops (ColorMaps.cpp), so sampling them at
+    // the stops' positions gives the stops themselves.
+    std::vector<QColor> stops;
+    if (colours == HeatmapColours::Viridis)  // LandscapeMap.cpp's anchors
+        return {QColor(68, 1, 84),    QColor(71, 44, 122), QColor(59, 81, 139),
+                QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
+                QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
+    if (colours == HeatmapColours::Diverging)
+        for (int i = 0; i <= 6; ++i)
+            stops.push_back(divergingColor(-1.0 + i / 3.0, 1.0));
+    else
+        for (int i = 0; i <= 4; ++i)
+            stops.push_back(sequentialColor(i / 4.0, 1.0));
+    return stops;
+}
+
+QString heatmapColoursName(HeatmapColours colours) {
+    switch (colours) {
+        case HeatmapColours::Diverging: return QStringLiteral("diverging");
+        case HeatmapColours::Sequential: return QStringLiteral("sequential");
+        case HeatmapColours::Viridis: return QStringLiteral("viridis");
+    }
+    return {};
+}
+
+QColor heatmapColour(const HeatmapPanel& p, double v) {
+    if (!std::isfinite(v) || (p.logColour && !(v > 0))) return QColor(0, 0, 0, 0);
+    const double lo = p.logColour ? std::log10(std::max(p.lo, 1e-300)) : p.lo;
+    const double hi = p.logColour ? std::log10(std::max(p.hi, 1e-300)) : p.hi;
+    const double x = p.logColour ? std::log10(v) : v;
+    const std::vector<QColor> stops = heatmapStops(p.colours);
+    const double t = std::clamp(hi > lo ? (x - lo) / (hi - lo) : 0.5, 0.0, 1.0) *
+                     static_cast<double>(stops.size() - 1);
+    const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
+    const double f = t - static_cast<double>(i);
+    const QColor& a = stops[i];
+    const QColor& b = stops[i + 1];
+    return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
+                            static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
+                            static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+}
+
+bool writeFigureText(const QString& path, const QString& text, QString* error) {
+    std::string err;
+    if (ade::writeFileAtomic(path.toStdString(), text.toStdString(), &err)) return true;
+    if (error) *error = QString::fromStdString(err);
+    return false;
+}
+
+bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
+                      FigureFormat format, const QString& path, QString* error) {
+    if (format != FigureFormat::Pgf && format != FigureFormat::Mpl) {
+        if (error) *error = QObject::tr("%1: not a PGFPlots or matplotlib format").arg(path);
+        return false;
+    }
+    const bool pgf = format == FigureFormat::Pgf;
+    if (figure.lines)
+        return pgf ? writePgfFigure(*figure.lines, options, path, error)
+                   : writeMplFigure(*figure.lines, options, path, error);
+    if (figure.maps && !figure.maps->panels.empty())
+        return pgf ? writePgfHeatmaps(*figure.maps, options, path, error)
+                   : writeMplHeatmaps(*figure.maps, options, path, error);
+    if (error) *error = QObject::tr("%1: the view has nothing to draw").arg(path);
+    return false;
+}
+
+}  // namespace ade::ui
