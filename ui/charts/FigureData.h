@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "charts/ChartPanel.h"
+#include "charts/Ticks.h"
 
 namespace ade::ui {
 
@@ -24,6 +25,8 @@ struct FigureCurve {
     Qt::PenStyle style = Qt::SolidLine;
     int marker = -1;     // RunMarker (as an int) for runs past the palette's colours; -1 none
     bool faint = false;  // the raw curve drawn faintly behind its smoothed one (no legend)
+    bool legend = true;  // false: drawn but not in the legend (a sweep's many configs)
+    double width = 1;    // line width, relative
     std::vector<double> x, y;
     std::vector<double> lo, hi;  // the band over seeds (min–max), empty for a single run
     QString label() const { return notation.isEmpty() ? run : run + QStringLiteral(" · ") + notation; }
@@ -38,6 +41,9 @@ struct FigureData {
     // one (SymLog.h; the curves keep their values, the drawing transforms them).
     double y0 = 0, y1 = 1;
     bool bands = false;     // some curve has a band (the legend's note says what it is)
+    QString bandNote;       // what the bands are; "" the charts' "lines: mean over seeds; …"
+    // Named x ticks (a sweep's categories, parallel coordinates' axes); empty: round numbers.
+    std::vector<Tick> xTicks;
     std::vector<FigureCurve> curves;
 };
 

@@ -140,13 +140,17 @@ bool writePgfHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
                 axis << indexTicks("y", p.rows);
             axis << QStringLiteral("tick label style={font=\\footnotesize}, axis on top");
             plots += QStringLiteral("\\nextgroupplot[\n  ") + axis.join(QStringLiteral(",\n  ")) + QStringLiteral("]\n");
-            if (static_cast<long>(p.rows) * p.cols <= kMaxMatrixPlotCells) {
+            // A missing value (a sweep's empty cell) has no colour in a matrix plot: an image.
+            const bool gaps = std::any_of(p.values.begin(), p.values.end(), [&](double v) {
+                return !std::isfinite(v) || (p.logColour && !(v > 0));
+            });
+            if (!gaps && static_cast<long>(p.rows) * p.cols <= kMaxMatrixPlotCells) {
                 plots += QStringLiteral("\\addplot [matrix plot*, mesh/cols=%1, mesh/rows=%2, point meta=explicit] "
                                         "table [x=x, y=y, meta=v] {./\\explorerfigdir %3};\n")
                              .arg(p.cols).arg(p.rows).arg(file);
             } else {
-                // Too many cells for TeX's memory: the cells as an image, one pixel each, in the
-                // same colours (the table beside it still has every value).
+                // Too many cells for TeX's memory, or gaps: the cells as an image, one pixel
+                // each, in the same colours (the table beside it still has every value).
                 QImage image(p.cols, p.rows, QImage::Format_ARGB32);
                 for (int r = 0; r < p.rows; ++r)
                     for (int c = 0; c < p.cols; ++c)  // the image's top row is the axis' top

@@ -110,13 +110,14 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
                             c.lo.empty() ? QString() : csvNumber(c.lo[i]),
                             c.hi.empty() ? QString() : csvNumber(c.hi[i]));
         static const char* markers[] = {"s", "o", "^", "D"};
-        curves += QStringLiteral("    dict(label=%1, color=\"%2\", linestyle=%3, marker=%4, band=%5, faint=%6),\n")
-                      .arg(pyString(mplLabel(c)), c.color.name(),
+        curves += QStringLiteral("    dict(label=%1, color=\"%2\", linestyle=%3, marker=%4, band=%5, faint=%6, width=%7),\n")
+                      .arg(c.legend ? pyString(mplLabel(c)) : QStringLiteral("None"), c.color.name(),
                            lineStyle(c.faint ? Qt::SolidLine : c.style),
                            c.marker >= 0 && c.marker < 4 ? QStringLiteral("\"%1\"").arg(QLatin1String(markers[c.marker]))
                                                          : QStringLiteral("None"),
                            !c.lo.empty() && !c.faint ? QStringLiteral("True") : QStringLiteral("False"),
-                           c.faint ? QStringLiteral("True") : QStringLiteral("False"));
+                           c.faint ? QStringLiteral("True") : QStringLiteral("False"),
+                           QString::number(c.width));
         ++n;
     }
     std::string err;
@@ -157,9 +158,19 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
     s += QStringLiteral("SIZE_IN = (%1, %2)\nFONT_PT = %3\nLINE_WIDTH = %4\nLEGEND = %5\n")
              .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt).arg(o.widthCm > 0 ? 1.0 : 1.8).arg(legend);
     if (d.bands)
-        s += QStringLiteral("BAND_NOTE = %1\n").arg(pyString(QObject::tr("lines: mean over seeds; bands: min–max")));
+        s += QStringLiteral("BAND_NOTE = %1\n").arg(pyString(d.bandNote.isEmpty() ? QObject::tr("lines: mean over seeds; bands: min–max") : d.bandNote));
     else
         s += QStringLiteral("BAND_NOTE = None\n");
+    {
+        QStringList at, labels;
+        for (const Tick& t : d.xTicks) {
+            at << csvNumber(t.value);
+            labels << pyString(mplText(t.text));
+        }
+        s += QStringLiteral("XTICKS = %1\nXTICKLABELS = [%2]\n")
+                 .arg(d.xTicks.empty() ? QStringLiteral("None") : '[' + at.join(QStringLiteral(", ")) + ']',
+                      labels.join(QStringLiteral(", ")));
+    }
     s += QStringLiteral("CURVES = [\n") + curves + QStringLiteral("]\n\n");
     s += QStringLiteral(
         "\ndef read(path):\n"
@@ -184,7 +195,7 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
         "                            linewidth=0)\n"
         "    for c, d in zip(CURVES, data):\n"
         "        ax.plot(d[\"x\"], d[\"y\"], color=c[\"color\"], linestyle=c[\"linestyle\"],\n"
-        "                linewidth=LINE_WIDTH * (0.6 if c[\"faint\"] else 1),\n"
+        "                linewidth=LINE_WIDTH * (0.6 if c[\"faint\"] else c[\"width\"]),\n"
         "                alpha=0.25 if c[\"faint\"] else 1, marker=c[\"marker\"],\n"
         "                markevery=max(1, len(d[\"x\"]) // 10),\n"
         "                label=None if c[\"faint\"] else c[\"label\"])\n"
@@ -194,6 +205,8 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
         "    else:\n"
         "        ax.set_yscale(YSCALE)\n"
         "    ax.set_xlim(*XLIM)\n"
+        "    if XTICKS is not None:\n"
+        "        ax.set_xticks(XTICKS, XTICKLABELS)\n"
         "    ax.set_ylim(*YLIM)\n"
         "    ax.set_title(TITLE)\n"
         "    ax.set_xlabel(XLABEL)\n"

@@ -171,6 +171,8 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
         QString style = QStringLiteral("%1, %2, line width=%3pt").arg(colour, penStyle(c.faint ? Qt::SolidLine : c.style))
                             .arg(c.faint ? 0.4 : 1.0);
         if (c.faint) style += QStringLiteral(", opacity=0.3, forget plot");
+        else if (!c.legend) style += QStringLiteral(", forget plot");
+        if (c.width != 1 && !c.faint) style += QStringLiteral(", line width=%1pt").arg(c.width, 0, 'f', 2);
         if (c.marker >= 0)
             style += QStringLiteral(", mark=%1, mark size=1.5pt, mark repeat=%2, mark options={solid}")
                          .arg(QString::fromLatin1(markName(c.marker)))
@@ -180,12 +182,12 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
         lines += QStringLiteral("\\addplot [%1%2, unbounded coords=jump, filter discard warning=false] "
                                 "table [x=x, y=y] %3;\n")
                      .arg(style, nth, table);
-        if (!c.faint && o.legend != Qt::Alignment())
+        if (!c.faint && c.legend && o.legend != Qt::Alignment())
             lines += QStringLiteral("\\addlegendentry{%1}\n").arg(latexLabel(c));
     }
     if (d.bands && o.legend != Qt::Alignment())
         lines += QStringLiteral("\\addlegendimage{empty legend}\n\\addlegendentry{%1}\n")
-                     .arg(latexText(QObject::tr("lines: mean over seeds; bands: min–max")));
+                     .arg(latexText(d.bandNote.isEmpty() ? QObject::tr("lines: mean over seeds; bands: min–max") : d.bandNote));
 
     QStringList axis;
     if (o.widthCm > 0)
@@ -198,7 +200,17 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
     axis << QStringLiteral("ymin=%1, ymax=%2").arg(pgfNumber(y0), pgfNumber(y1));
     if (d.logX) axis << QStringLiteral("xmode=log, log basis x=10");
     if (d.logY) axis << QStringLiteral("ymode=log, log basis y=10");
-    if (!d.logX) axis << QStringLiteral("scaled x ticks=false, xticklabel style={/pgf/number format/fixed}");
+    if (!d.xTicks.empty()) {
+        QStringList at, labels;
+        for (const Tick& t : d.xTicks) {
+            at << pgfNumber(t.value);
+            labels << QStringLiteral("{%1}").arg(latexText(t.text));
+        }
+        axis << QStringLiteral("xtick={%1}, xticklabels={%2}").arg(at.join(','), labels.join(','))
+             << QStringLiteral("xticklabel style={font=\\scriptsize, align=center, text width=1.5cm}");
+    } else if (!d.logX) {
+        axis << QStringLiteral("scaled x ticks=false, xticklabel style={/pgf/number format/fixed}");
+    }
     axis << QStringLiteral("title={%1}").arg(latexText(d.title))
          << QStringLiteral("xlabel={%1}").arg(latexText(d.xLabel))
          << QStringLiteral("ylabel={%1}").arg(latexText(d.yLabel))
@@ -206,6 +218,11 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
          << QStringLiteral("legend cell align=left");
     // A paper's column is narrow: a legend beside the plot would leave it, so it goes below
     // (or above, when asked for the top).
+    int entries = 0;
+    for (const FigureCurve& c : d.curves)
+        entries += !c.faint && c.legend;
+    if (entries > 8 && (o.legend & (Qt::AlignTop | Qt::AlignBottom)))  // many runs: two columns
+        axis << QStringLiteral("legend columns=2");
     if (o.legend & Qt::AlignTop)
         axis << QStringLiteral("legend style={at={(0.5,1.12)}, anchor=south, font=\\footnotesize}");
     else if (o.legend != Qt::Alignment())

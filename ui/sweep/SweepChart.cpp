@@ -1,5 +1,7 @@
 #include "sweep/SweepChart.h"
 
+#include "charts/FigureRenderer.h"
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -116,6 +118,13 @@ bool SweepChart::exportTo(FigureFormat format, const QString& path, QSize size,
     QStringList meta;
     for (const auto& k : results_.keys)
         meta << QString::fromStdString(k);
+    if (!isPaintedFormat(format)) {
+        FigureOptions o;
+        o.size = size;
+        o.legend = Qt::AlignBottom;
+        o.metadata = tr("sweep over %1").arg(meta.join(QStringLiteral(", ")));
+        return writePaperFigure(paperFigure(), o, format, path, error);
+    }
     auto paint = [this](QPainter& p, const QRectF& area) {
         p.setRenderHint(QPainter::Antialiasing);
         p.fillRect(area, Qt::white);

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "base/FigureFile.h"
+#include "charts/FigureHeatmap.h"
 #include "sweep/SweepResults.h"
 
 namespace ade::ui {
@@ -30,7 +31,11 @@ class SweepChart : public QWidget {
     // How many configs the view draws (points, cells or lines), for tests.
     virtual int drawnCount() const = 0;
 
-    // PNG (2x), SVG or PDF of the view at `size` (logical pixels); false with `error`.
+    // The view as data for PGFPlots and matplotlib (SweepPaper.cpp): the one-key plot and
+    // parallel coordinates as lines, the heatmap as a heatmap.
+    virtual PaperFigure paperFigure() const = 0;
+    // PNG (2x), SVG or PDF of the view at `size` (logical pixels), or PGFPlots / matplotlib with
+    // its data (paperFigure); false with `error`.
     bool exportTo(FigureFormat format, const QString& path, QSize size = {1200, 800},
                   QString* error = nullptr) const;
     QString hoverText(int index) const;  // values, mean ± sd over seeds, seeds done/failed

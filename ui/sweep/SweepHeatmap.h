@@ -16,6 +16,7 @@ class SweepHeatmap : public SweepChart {
     void paintChart(QPainter& p, const QRectF& area) const override;
     int configAt(const QPointF& pos, const QRectF& area) const override;
     QString note() const override { return note_; }
+    PaperFigure paperFigure() const override;
     int drawnCount() const override;
     int markedBest() const { return results_.best(); }  // the config whose cell is framed
     int columns() const { return static_cast<int>(cols_.size()); }

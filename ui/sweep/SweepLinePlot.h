@@ -20,6 +20,7 @@ class SweepLinePlot : public SweepChart {
     void paintChart(QPainter& p, const QRectF& area) const override;
     int configAt(const QPointF& pos, const QRectF& area) const override;
     QString note() const override { return note_; }
+    PaperFigure paperFigure() const override;
     int drawnCount() const override;
 
     // What the last results gave (tests and the table's caption).

@@ -16,6 +16,7 @@ class SweepParallel : public SweepChart {
     void paintChart(QPainter& p, const QRectF& area) const override;
     int configAt(const QPointF& pos, const QRectF& area) const override;
     QString note() const override { return note_; }
+    PaperFigure paperFigure() const override;
     int drawnCount() const override { return static_cast<int>(results_.configs.size()); }
     int axisCount() const { return static_cast<int>(results_.keys.size()) + 1; }
     // The polyline of config `index` when the view fills `area` (tests, hit testing).

@@ -81,7 +81,8 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
                           "selected) into the parameter panel."));
     export_ = new QPushButton(tr("Export…"), this);
     export_->setObjectName(QStringLiteral("sweepExport"));
-    export_->setToolTip(tr("The view as PNG, SVG or PDF, or the table as CSV."));
+    export_->setToolTip(tr("The view as PNG, SVG or PDF, as PGFPlots (.tex) or a matplotlib "
+                           "script (.py) with its data, or the table as CSV."));
     auto* tableBox = new QWidget(this);
     auto* tableLay = new QVBoxLayout(tableBox);
     tableLay->setContentsMargins(0, 0, 0, 0);
@@ -365,7 +366,9 @@ void SweepView::exportDialog() {
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export the sweep"), QDir::home().filePath(QStringLiteral("sweep.png")),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;Table as CSV (*.csv)"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
+           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py);;"
+           "Table as CSV (*.csv)"),
         &filter);
     if (path.isEmpty()) return;
     const QString suffix = QFileInfo(path).suffix().toLower();

@@ -1,0 +1,307 @@
+// Paper figures of the inside views and the sweep views (issue 32, item 4): matrices, attention,
+// factor plane and loss landscape from `attention-explorer-cli figure --panels ... --format
+// pgf,mpl` (with a paper's width and type size), the sweep's one-key plot, heatmap and parallel
+// coordinates from their export; every .tex \input into a two-column paper compiled by pdflatex,
+// every matplotlib script run; the tables checked against the views' own numbers. The CLI's
+// paper knobs (--width-cm, --columns, --font-pt) refuse bad values and then write nothing.
+#include <QImage>
+#include <QtTest>
+
+#include <cmath>
+
+#include "charts/FigureRenderer.h"
+#include "inspect/InsideData.h"
+#include "inspect/InsideFigurePaper.h"
+#include "output/Session.h"
+#include "Process.h"
+#include "ReadFile.h"
+#include "runs/RunStore.h"
+#include "runs/SessionBridge.h"
+#include "sweep/SweepHeatmap.h"
+#include "sweep/SweepLinePlot.h"
+#include "sweep/SweepParallel.h"
+
+using namespace ade::ui;
+
+namespace {
+
+const char* const kPanels[] = {"matrices", "attention", "factor-plane", "landscape"};
+const char* const kSweepViews[] = {"sweep-one-key", "sweep-heatmap", "sweep-parallel"};
+
+ade::ConfigResult config(std::vector<std::pair<std::string, std::string>> values,
+                         std::vector<double> perSeed) {
+    ade::ConfigResult c;
+    c.label = "gd";
+    c.values = std::move(values);
+    c.perSeed = perSeed;
+    c.seedsDone = static_cast<int>(perSeed.size());
+    c.mean = 0;
+    for (double v : perSeed)
+        c.mean += v / perSeed.size();
+    double s = 0;
+    for (double v : perSeed)
+        s += (v - c.mean) * (v - c.mean);
+    c.sd = std::sqrt(s / (perSeed.size() - 1));
+    return c;
+}
+
+// lr over three decades (a log x axis), lambda over four values, batch fixed: three seeds each.
+SweepResults sweepOf(std::vector<std::string> keys) {
+    SweepResults r;
+    r.keys = keys;
+    r.metric = QStringLiteral("test_loss");
+    r.metricLabel = QStringLiteral("test loss (floor)");
+    const std::vector<std::string> lrs = {"0.001", "0.01", "0.1", "1"};
+    const std::vector<std::string> lambdas = {"0", "0.001", "0.01"};
+    for (std::size_t i = 0; i < lrs.size(); ++i)
+        for (std::size_t j = 0; j < (keys.size() > 1 ? lambdas.size() : 1); ++j) {
+            const double m = (i + 1.0) * (j + 2.0) / 10.0;
+            std::vector<std::pair<std::string, std::string>> v = {{"lr", lrs[i]}};
+            if (keys.size() > 1) v.emplace_back("lambda", lambdas[j]);
+            if (keys.size() > 2) v.emplace_back("batch", j % 2 ? "8" : "16");
+            r.configs.push_back(config(v, {m * 0.9, m, m * 1.1}));
+        }
+    return r;
+}
+
+int runIn(const QString& dir, const QString& program, const QStringList& args, QString* out) {
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    const testproc::ProcessResult r = testproc::run(p, program, args, 300000);
+    *out = r.out + r.err;
+    return r.code;
+}
+
+// Where to keep the figures for a person to look at ($ADE_PAPER_FIGURES), else nowhere.
+void keep(const QString& file) {
+    const QString dir = qEnvironmentVariable("ADE_PAPER_FIGURES");
+    if (dir.isEmpty()) return;
+    QDir().mkpath(dir);
+    QFile::remove(QDir(dir).filePath(QFileInfo(file).fileName()));
+    QFile::copy(file, QDir(dir).filePath(QFileInfo(file).fileName()));
+}
+
+QString python() {
+    const QString p = qEnvironmentVariable("ADE_PYTHON");
+    if (!p.isEmpty()) return p;
+    return QFileInfo::exists(QStringLiteral("/usr/bin/python3")) ? QStringLiteral("/usr/bin/python3")
+                                                                 : QStringLiteral("python3");
+}
+
+QString text(const QString& path) {
+    return QString::fromUtf8(adetest::readBytes(path));
+}
+
+// The two-column paper: the matrices across the page, every other figure in a column.
+const char* const kPaperHead =
+    "\\documentclass[twocolumn]{article}\n"
+    "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
+    "\\usepackage{pgfplots}\n\\usepgfplotslibrary{fillbetween,groupplots}\n"
+    "\\pgfplotsset{compat=1.16}\n\\def\\explorerfigdir{figures/}\n"
+    "\\begin{document}\n\\section{Inside the model}\nThe matrices span the page.\n";
+
+}  // namespace
+
+class TestPaperViews : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+    QString figures;  // the CLI's and the sweep views' .tex/.py and their data
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp.isValid());
+        figures = tmp.filePath(QStringLiteral("paper/figures"));
+    }
+
+    // The inside views from the CLI as PGFPlots and matplotlib, a column wide, 9 pt type.
+    void cliWritesTheInsideViews() {
+        const testproc::ProcessResult r = testproc::runCli(
+            {QStringLiteral("figure"), QStringLiteral("--preset"), QStringLiteral("a-same-start"),
+             QStringLiteral("--out"), figures, QStringLiteral("--set"), QStringLiteral("iterations=30"),
+             QStringLiteral("--set"), QStringLiteral("data.n=16"), QStringLiteral("--set"),
+             QStringLiteral("data.prompts=4"), QStringLiteral("--panels"),
+             QStringLiteral("charts,matrices,attention,factor-plane,landscape"), QStringLiteral("--grid"),
+             QStringLiteral("5"), QStringLiteral("--quiet"), QStringLiteral("--format"),
+             QStringLiteral("pgf,mpl,png"), QStringLiteral("--columns"), QStringLiteral("1"),
+             QStringLiteral("--font-pt"), QStringLiteral("9")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* panel : kPanels)
+            for (const char* suffix : {".tex", ".py", ".csv", "-1.dat", ".png"})
+                QVERIFY2(QFileInfo::exists(figures + '/' + QLatin1String(panel) + QLatin1String(suffix)),
+                         qPrintable(QLatin1String(panel) + QLatin1String(suffix)));
+        // A column of a two-column paper: 8.5 cm, in every format.
+        QVERIFY(text(figures + QStringLiteral("/matrices.tex")).contains(QStringLiteral("(8.50cm-")));
+        QVERIFY(text(figures + QStringLiteral("/matrices.py")).contains(QStringLiteral("SIZE_IN = (3.346")));
+        QVERIFY(text(figures + QStringLiteral("/matrices.py")).contains(QStringLiteral("FONT_PT = 9")));
+        QVERIFY(text(figures + QStringLiteral("/loss.py")).contains(QStringLiteral("FONT_PT = 9")));
+        QCOMPARE(QImage(figures + QStringLiteral("/loss.png")).width(), 4 * pointsOfCm(kOneColumnCm));
+        QCOMPARE(QImage(figures + QStringLiteral("/matrices.png")).width(), 4 * pointsOfCm(kOneColumnCm));
+
+        // The heatmaps: the views' colour maps with a colour bar; the factor plane's legend.
+        const QString matrices = text(figures + QStringLiteral("/matrices.tex"));
+        QVERIFY(matrices.contains(QStringLiteral("matrix plot*")));
+        QVERIFY(matrices.contains(QStringLiteral("colormap name=adediverging")));
+        QVERIFY(matrices.contains(QStringLiteral("colorbar")));
+        QVERIFY(text(figures + QStringLiteral("/attention.tex")).contains(QStringLiteral("colormap name=adesequential")));
+        QVERIFY(text(figures + QStringLiteral("/landscape.tex")).contains(QStringLiteral("colormap name=adeviridis")));
+        QVERIFY(text(figures + QStringLiteral("/landscape.tex")).contains(QStringLiteral("-path.dat")));
+        QVERIFY(text(figures + QStringLiteral("/factor-plane.tex")).contains(QStringLiteral("\\addlegendentry")));
+        QVERIFY(text(figures + QStringLiteral("/matrices.py")).contains(QStringLiteral("fig.colorbar")));
+        QVERIFY(text(figures + QStringLiteral("/matrices.py")).contains(QStringLiteral("\"#2d004b\"")));  // PuOr's end
+
+        // The tables hold the matrices' entries, every one: the first matrix of the scene the
+        // GUI shows for the session the CLI saved.
+        const auto read = ade::readSessionFile((figures + QStringLiteral("/session.json")).toStdString());
+        QVERIFY(read.session);
+        RunStore store;
+        addSessionToStore(*read.session, store);
+        ProblemCache problems;
+        const RunRecord* run = focusRecord(store, 0);
+        QVERIFY(run);
+        ade::Problem* problem = problems.problemNow(run->config);
+        QVERIFY(problem);
+        const MatrixScene scene = matrixScene(run, problem, -1, QString());
+        QVERIFY(!scene.views.empty());
+        const Eigen::MatrixXd& m = scene.views.front().values;
+        const QStringList lines = text(figures + QStringLiteral("/matrices-1.dat")).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + int(m.size()));
+        QCOMPARE(lines.front(), QStringLiteral("x y v"));
+        for (int k = 1; k < lines.size(); ++k) {
+            const QStringList f = lines[k].split(' ');
+            const int c = f[0].toInt() - 1, row = f[1].toInt() - 1;
+            QVERIFY(std::abs(f[2].toDouble() - m(row, c)) <= 1e-9 * std::max(1.0, std::abs(m(row, c))));
+        }
+        // The CSV of the script: the same entries (row, col, value) for panel 0.
+        int cells = 0;
+        for (const QString& line : text(figures + QStringLiteral("/matrices.csv")).split('\n', Qt::SkipEmptyParts).mid(1)) {
+            const QStringList f = line.split(',');
+            if (f[0] != QLatin1String("0")) continue;
+            QCOMPARE(f[5].toDouble(), m(f[1].toInt(), f[2].toInt()));
+            ++cells;
+        }
+        QCOMPARE(cells, int(m.size()));
+    }
+
+    // The sweep views as PGFPlots and matplotlib from their export.
+    void sweepViewsExportAsPaperFigures() {
+        QVERIFY(QDir().mkpath(figures));
+        SweepLinePlot plot;
+        plot.setResults(sweepOf({"lr"}));
+        SweepHeatmap map;
+        map.setResults(sweepOf({"lr", "lambda"}));
+        SweepParallel par;
+        par.setResults(sweepOf({"lr", "lambda", "batch"}));
+        const SweepChart* views[] = {&plot, &map, &par};
+        for (int k = 0; k < 3; ++k)
+            for (FigureFormat f : {FigureFormat::Pgf, FigureFormat::Mpl}) {
+                QString error;
+                const QString path = figures + '/' + QLatin1String(kSweepViews[k]) + '.' + figureSuffix(f);
+                QVERIFY2(views[k]->exportTo(f, path, {1000, 700}, &error), qPrintable(error));
+            }
+        // One key: log x (lr spans three decades), the means with their ± sd band over seeds.
+        const QString line = text(figures + QStringLiteral("/sweep-one-key.tex"));
+        QVERIFY(line.contains(QStringLiteral("xmode=log")));
+        QVERIFY(line.contains(QStringLiteral("fill between")));
+        const QStringList rows = text(figures + QStringLiteral("/sweep-one-key-1.dat")).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 5);
+        QCOMPARE(rows[0], QStringLiteral("x y lo hi"));
+        const ade::ConfigResult& c0 = plot.results().configs.front();
+        const QStringList first = rows[1].split(' ');
+        QCOMPARE(first[1].toDouble(), c0.mean);
+        QVERIFY(std::abs(first[3].toDouble() - (c0.mean + c0.sd)) < 1e-9);
+        QVERIFY(text(figures + QStringLiteral("/sweep-one-key.py")).contains(QStringLiteral("XSCALE = \"log\"")));
+        // Two keys: every cell's mean; the keys' values name the ticks.
+        const QString heat = text(figures + QStringLiteral("/sweep-heatmap.tex"));
+        QVERIFY(heat.contains(QStringLiteral("xticklabels={{0.001},{0.01},{0.1},{1}}")));
+        QVERIFY(heat.contains(QStringLiteral("colorbar")));
+        QCOMPARE(text(figures + QStringLiteral("/sweep-heatmap-1.dat")).count('\n'), 1 + 4 * 3);
+        // Parallel coordinates: an axis per key and the metric, a line per config.
+        const QString parallel = text(figures + QStringLiteral("/sweep-parallel.tex"));
+        QVERIFY(parallel.contains(QStringLiteral("xtick={0,1,2,3}")));
+        QVERIFY(parallel.contains(QStringLiteral("best:")));
+        QVERIFY(QFileInfo::exists(figures + QStringLiteral("/sweep-parallel-12.dat")));
+    }
+
+    // Every figure \input into a two-column paper compiles; every script redraws its figure.
+    void paperCompilesAndScriptsRun() {
+        QString body;
+        for (const char* name : kPanels) {
+            const bool wide = QLatin1String(name) == QLatin1String("matrices");
+            body += QStringLiteral("\\begin{figure%1}[t]\\centering\n\\input{figures/%2.tex}\n\\caption{%2}\n\\end{figure%1}\n")
+                        .arg(wide ? QStringLiteral("*") : QString(), QLatin1String(name));
+        }
+        for (const char* name : kSweepViews)
+            body += QStringLiteral("\\begin{figure}[t]\\centering\n\\input{figures/%1.tex}\n\\caption{%1}\n\\end{figure}\n")
+                        .arg(QLatin1String(name));
+        const QString paper = tmp.filePath(QStringLiteral("paper"));
+        QFile f(paper + QStringLiteral("/paper.tex"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(kPaperHead) + body.toUtf8() + "\\end{document}\n");
+        f.close();
+        QString out;
+        const int rc = runIn(paper, QStringLiteral("pdflatex"),
+                             {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
+                              QStringLiteral("paper.tex")},
+                             &out);
+        QVERIFY2(rc == 0, qPrintable(out.right(3000)));
+        QVERIFY(QFileInfo(paper + QStringLiteral("/paper.pdf")).size() > 10000);
+        keep(paper + QStringLiteral("/paper.pdf"));
+        QVERIFY2(runIn(paper, QStringLiteral("pdftoppm"),
+                       {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"),
+                        QStringLiteral("paper.pdf"), QStringLiteral("page")},
+                       &out) == 0,
+                 qPrintable(out));
+        for (const QString& page : QDir(paper).entryList({QStringLiteral("page*.png")}))
+            keep(paper + '/' + page);
+
+        QStringList scripts;
+        for (const char* name : kPanels)
+            scripts << QLatin1String(name);
+        for (const char* name : kSweepViews)
+            scripts << QLatin1String(name);
+        for (const QString& name : scripts) {
+            const int code = runIn(figures, python(), {name + QStringLiteral(".py"), name + QStringLiteral("_mpl.png")}, &out);
+            QVERIFY2(code == 0, qPrintable(name + ": " + out));
+            const QImage img(figures + '/' + name + QStringLiteral("_mpl.png"));
+            QVERIFY2(!img.isNull() && img.width() > 300, qPrintable(name));
+            // Something coloured was drawn (a map or coloured lines), not an empty frame.
+            int coloured = 0;
+            for (int y = 0; y < img.height(); y += 3)
+                for (int x = 0; x < img.width(); x += 3)
+                    coloured += img.pixelColor(x, y).saturation() > 60;
+            QVERIFY2(coloured > 50, qPrintable(name + ": " + QString::number(coloured)));
+            keep(figures + '/' + name + QStringLiteral("_mpl.png"));
+        }
+    }
+
+    // Bad paper knobs: a clear error naming the option, and nothing written.
+    void cliRefusesBadPaperKnobs() {
+        const QString session = figures + QStringLiteral("/session.json");
+        QVERIFY(QFileInfo::exists(session));
+        const std::vector<std::pair<QStringList, QString>> cases = {
+            {{QStringLiteral("--columns"), QStringLiteral("3")}, QStringLiteral("--columns")},
+            {{QStringLiteral("--width-cm"), QStringLiteral("2")}, QStringLiteral("--width-cm")},
+            {{QStringLiteral("--width-cm"), QStringLiteral("wide")}, QStringLiteral("--width-cm")},
+            {{QStringLiteral("--font-pt"), QStringLiteral("100")}, QStringLiteral("--font-pt")},
+            {{QStringLiteral("--width-cm"), QStringLiteral("8"), QStringLiteral("--columns"), QStringLiteral("1")},
+             QStringLiteral("not both")},
+            {{QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--columns"), QStringLiteral("2")},
+             QStringLiteral("not both")},
+        };
+        int n = 0;
+        for (const auto& c : cases) {
+            const QString out = tmp.filePath(QStringLiteral("bad%1").arg(++n));
+            const testproc::ProcessResult r = testproc::runCli(
+                QStringList{QStringLiteral("figure"), QStringLiteral("--session"), session, QStringLiteral("--out"),
+                            out, QStringLiteral("--panels"), QStringLiteral("charts,matrices"), QStringLiteral("--format"),
+                            QStringLiteral("pgf,png")} + c.first);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(c.second), qPrintable(r.err));
+            QVERIFY2(!QFileInfo::exists(out), qPrintable(out));
+        }
+    }
+};
+
+QTEST_MAIN(TestPaperViews)
+#include "tst_paper_views.moc"
