@@ -4,6 +4,10 @@
 // coordinates from their export; every .tex \input into a two-column paper compiled by pdflatex,
 // every matplotlib script run; the tables checked against the views' own numbers. The CLI's
 // paper knobs (--width-cm, --columns, --font-pt) refuse bad values and then write nothing.
+#include <QAbstractAxis>
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QtTest>
 
@@ -181,6 +185,38 @@ class TestPaperViews : public QObject {
             ++cells;
         }
         QCOMPARE(cells, int(m.size()));
+    }
+
+    // A chart a column wide keeps its axis titles and labels whole: its legend's rows are added
+    // to the figure's height, the plot keeps room for its y title (Qt elides a longer one).
+    void narrowChartKeepsItsTitles() {
+        const QImage png(figures + QStringLiteral("/loss.png"));
+        const int w = pointsOfCm(kOneColumnCm);
+        QCOMPARE(png.width(), 4 * w);
+        QVERIFY2(png.height() > 4 * (w * 2 / 3), qPrintable(QString::number(png.height())));
+        const auto read = ade::readSessionFile((figures + QStringLiteral("/session.json")).toStdString());
+        QVERIFY(read.session);
+        RunStore store;
+        addSessionToStore(*read.session, store);
+        for (const ChartSpec& spec : figureCharts(store)) {
+            if (spec.id != QLatin1String("loss") && spec.id != QLatin1String("norms")) continue;
+            FigureOptions o;
+            applyPaperWidth(o, kOneColumnCm);
+            o.logY = spec.scale == ade::AxisScale::Log;
+            o.size.setHeight(png.height() / 4);  // the size the export chose for the loss chart
+            auto chart = buildFigureChart(spec, store, o);
+            QVERIFY(chart);
+            QGraphicsScene scene;
+            scene.addItem(chart.get());
+            chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(o.size)));
+            chart->layout()->activate();
+            QAbstractAxis* y = chart->axes(Qt::Vertical).front();
+            const double title = QFontMetricsF(y->titleFont()).horizontalAdvance(y->titleText());
+            QVERIFY2(chart->plotArea().height() > title,
+                     qPrintable(spec.id + QStringLiteral(": plot %1 px, y title %2 px")
+                                              .arg(chart->plotArea().height()).arg(title)));
+            scene.removeItem(chart.get());
+        }
     }
 
     // The sweep views as PGFPlots and matplotlib from their export.

@@ -255,6 +255,24 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     return chart;
 }
 
+namespace {
+// A narrow figure (a paper's column) with its legend above or below: the legend's rows come on
+// top of the figure's height instead of out of the plot's, which would leave a plot too short
+// for its axis title ("los…", "Fr…") and labels. Rebuilds `chart` at the taller size when the
+// legend takes more than a fifth of the height; returns the options it was built with.
+FigureOptions grownForLegend(const ChartSpec& spec, const RunStore& store, const FigureOptions& o,
+                             std::unique_ptr<QChart>& chart) {
+    if (!chart || o.size.width() >= 700 || !(o.legend & (Qt::AlignTop | Qt::AlignBottom))) return o;
+    const QMargins m = chart->margins();
+    const int legend = (o.legend & Qt::AlignTop) ? m.top() : m.bottom();
+    if (legend <= o.size.height() / 5) return o;
+    FigureOptions grown = o;
+    grown.size.setHeight(o.size.height() + legend);
+    chart = buildFigureChart(spec, store, grown);
+    return grown;
+}
+}  // namespace
+
 bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOptions& o,
                   FigureFormat format, const QString& path, QString* error) {
     if (!isPaintedFormat(format)) {  // the chart's data and the code that draws it
@@ -268,6 +286,7 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
                                            : writeMplFigure(data, o, path, error);
     }
     auto chart = buildFigureChart(spec, store, o);
+    const FigureOptions shown = grownForLegend(spec, store, o, chart);
     if (!chart) {
         if (error)
             *error = QObject::tr("%1: no visible run has data for this chart").arg(spec.title);
@@ -275,8 +294,8 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
     }
     QGraphicsScene scene;
     scene.addItem(chart.get());
-    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(o.size)));
-    const QRectF source(QPointF(0, 0), QSizeF(o.size));
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(shown.size)));
+    const QRectF source(QPointF(0, 0), QSizeF(shown.size));
 
     const QString title = o.title.isEmpty() ? spec.title : o.title;
     const bool ok = renderPainting(
@@ -284,7 +303,7 @@ bool renderFigure(const ChartSpec& spec, const RunStore& store, const FigureOpti
             p.setRenderHint(QPainter::Antialiasing);
             scene.render(&p, area, source);
         },
-        o.size, o.scale, format, path, title, o.metadata, error);
+        shown.size, o.scale, format, path, title, o.metadata, error);
     scene.removeItem(chart.get());
     return ok;
 }
