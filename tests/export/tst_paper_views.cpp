@@ -5,6 +5,7 @@
 // every matplotlib script run; the tables checked against the views' own numbers. The CLI's
 // paper knobs (--width-cm, --columns, --font-pt) refuse bad values and then write nothing.
 #include <QAbstractAxis>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -13,6 +14,7 @@
 
 #include <cmath>
 
+#include "Configs.h"
 #include "charts/FigureRenderer.h"
 #include "inspect/InsideData.h"
 #include "inspect/InsideFigurePaper.h"
@@ -217,6 +219,30 @@ class TestPaperViews : public QObject {
                                               .arg(chart->plotArea().height()).arg(title)));
             scene.removeItem(chart.get());
         }
+    }
+
+    // An exported log axis prints its ticks as the live chart does (Ticks.h: logTicks): over
+    // 10⁻⁶ … 1 every label a power, "10⁰" too, never a lone "1" among powers.
+    void logTicksAsTheLiveCharts() {
+        RunStore s;
+        const int id = s.addRun(QStringLiteral("r"), adetest::tinyA(100), QString(), 0);
+        s.setColumns(id, {"iteration", "train_loss"});
+        std::vector<std::vector<double>> rows;
+        for (int i = 0; i < 100; ++i)
+            rows.push_back({double(i), std::pow(10.0, -6.0 * i / 99)});
+        s.appendRows(id, rows);
+        s.setState(id, RunState::Completed);
+        FigureOptions o;
+        o.logY = true;
+        o.size = QSize(1000, 700);
+        auto chart = buildFigureChart(chartSpec(std::string("loss")), s, o);
+        QVERIFY(chart);
+        auto* y = qobject_cast<QCategoryAxis*>(chart->axes(Qt::Vertical).front());
+        QVERIFY(y);
+        const QStringList labels = y->categoriesLabels();
+        QVERIFY2(labels.contains(QString::fromUtf8("10⁰")), qPrintable(labels.join(' ')));
+        QVERIFY2(labels.contains(QString::fromUtf8("10⁻⁶")), qPrintable(labels.join(' ')));
+        QVERIFY2(!labels.contains(QStringLiteral("1")), qPrintable(labels.join(' ')));
     }
 
     // The sweep views as PGFPlots and matplotlib from their export.

@@ -5,53 +5,6 @@
 
 namespace ade::ui {
 
-QString powerOfTenText(int k) {
-    static const char16_t* sup[] = {u"⁰", u"¹", u"²", u"³", u"⁴", u"⁵", u"⁶", u"⁷", u"⁸", u"⁹"};
-    if (k == 0) return QStringLiteral("1");
-    if (k == 1) return QStringLiteral("10");
-    QString s = QStringLiteral("10");
-    if (k < 0) s += QString::fromUtf16(u"⁻");
-    for (QChar c : QString::number(std::abs(k)))
-        s += QString::fromUtf16(sup[c.digitValue()]);
-    return s;
-}
-
-std::vector<Tick> logAxisTicks(double lo, double hi, int maxTicks) {
-    std::vector<Tick> ticks;
-    if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return ticks;
-    maxTicks = std::max(2, maxTicks);
-    const double eps = 1e-9 * std::max(1.0, hi - lo);
-    const int k0 = static_cast<int>(std::floor(lo)), k1 = static_cast<int>(std::ceil(hi));
-    // Several decades: powers of ten, every `step`-th one.
-    if (hi - lo >= 2.5) {
-        const int step = std::max(1, static_cast<int>(std::ceil((hi - lo) / maxTicks)));
-        for (int k = k0; k <= k1; ++k)
-            if (k % step == 0 && k >= lo - eps && k <= hi + eps) ticks.push_back({double(k), powerOfTenText(k)});
-        return ticks;
-    }
-    // A few decades: 1, 2 and 5 times the powers; if too many, the powers alone.
-    std::vector<Tick> candidates;
-    for (int k = k0; k <= k1; ++k)
-        for (int m : {1, 2, 5}) {
-            const double v = m * std::pow(10.0, k), at = std::log10(v);
-            if (at >= lo - eps && at <= hi + eps)
-                candidates.push_back({at, tickText(v, std::pow(10.0, k))});
-        }
-    if (candidates.size() >= 3 && static_cast<int>(candidates.size()) <= maxTicks) return candidates;
-    if (candidates.size() >= 3 || hi - lo >= 1) {
-        for (const Tick& t : candidates)
-            if (std::abs(t.value - std::round(t.value)) < 1e-9) ticks.push_back(t);
-        if (ticks.size() >= 2) return ticks;
-    }
-    // Inside a decade or so: round steps of the values themselves, placed at their logarithms.
-    const double vlo = std::pow(10.0, lo), vhi = std::pow(10.0, hi);
-    const double step = tickStep(vlo, vhi, std::min(maxTicks, 6));
-    ticks.clear();
-    for (const Tick& t : ticksWithStep(vlo, vhi, step))
-        if (t.value > 0) ticks.push_back({std::log10(t.value), t.text});
-    return ticks;
-}
-
 namespace {
 // Liang–Barsky: the part of segment a→b inside rect, as parameters [t0, t1]; false when none.
 bool clipSegment(const QPointF& a, const QPointF& b, const QRectF& r, double& t0, double& t1) {

@@ -213,16 +213,17 @@ std::unique_ptr<QChart> buildFigureChart(const ChartSpec& spec, const RunStore& 
     ay->setRange(ay0, ay1);
     const double w = o.size.width() * 0.7, h = o.size.height() * 0.7;
     QFont tickFont = ax->labelsFont();
+    // Log axes label as the live charts do (Ticks.h: logTicks, logTickText), so a figure and
+    // the chart it was exported from print the same ticks.
     if (d.logX) {
-        const int fit = std::max(2, static_cast<int>(w / (QFontMetricsF(tickFont).horizontalAdvance("10⁻⁰⁰") * 2)));
-        setAxisTicks(ax, logAxisTicks(ax0, ax1, fit));
+        setAxisTicks(ax, logTicks(std::pow(10.0, ax0), std::pow(10.0, ax1), w, tickFont, true));
     } else {
         setAxisTicks(ax, fittingTicks(ax0, ax1, w, tickFont, true));
     }
     if (d.symLogY)
         setSymLogLabels(ay, ay0, ay1);
     else if (d.logY)
-        setAxisTicks(ay, logAxisTicks(ay0, ay1, std::max(3, static_cast<int>(h / (QFontMetricsF(tickFont).height() * 2.5)))));
+        setAxisTicks(ay, logTicks(std::pow(10.0, ay0), std::pow(10.0, ay1), h, tickFont, false));
     else
         setAxisTicks(ay, fittingTicks(ay0, ay1, h, tickFont, false));
     chart->addAxis(ax, Qt::AlignBottom);
