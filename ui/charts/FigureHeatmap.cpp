@@ -74,13 +74,6 @@ QColor heatmapColour(const HeatmapPanel& p, double v) {
                             static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
 }
 
-bool writeFigureText(const QString& path, const QString& text, QString* error) {
-    std::string err;
-    if (ade::writeFileAtomic(path.toStdString(), text.toStdString(), &err)) return true;
-    if (error) *error = QString::fromStdString(err);
-    return false;
-}
-
 bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
                       FigureFormat format, const QString& path, QString* error) {
     if (format != FigureFormat::Pgf && format != FigureFormat::Mpl) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "charts/FigureData.h"
+#include "charts/FigureText.h"
 
 namespace ade::ui {
 
@@ -73,8 +74,5 @@ bool writeMplHeatmaps(const HeatmapFigure& figure, const FigureOptions& options,
 // an empty figure).
 bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
                       FigureFormat format, const QString& path, QString* error);
-
-// Writes `text` to `path` atomically; false with `error` (the figure writers' one file write).
-bool writeFigureText(const QString& path, const QString& text, QString* error);
 
 }  // namespace ade::ui

@@ -75,29 +75,15 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
     }
     if (!writeFigureText(info.absoluteDir().filePath(stem + ".csv"), csv, error)) return false;
 
-    const double aspect = double(o.size.height()) / std::max(1, o.size.width());
-    const double widthIn = o.widthCm > 0 ? o.widthCm / 2.54 : o.size.width() / 100.0;
-    const double fontPt = o.fontPt > 0 ? o.fontPt : (o.widthCm > 0 ? 8 : 12);
-    QString s;
-    s += QStringLiteral("#!/usr/bin/env python3\n");
-    s += QStringLiteral("# %1: the figure as a matplotlib script, written by Attention Dynamics Explorer.\n")
-             .arg(f.title.isEmpty() ? f.id : f.title);
-    for (const QString& line : o.metadata.split('\n', Qt::SkipEmptyParts))
-        s += QStringLiteral("# ") + line + '\n';
-    s += QStringLiteral(
-        "# Its data is %1.csv beside it: panel, row, col, x, y, value (every cell; row -1: the\n"
-        "# points of a trajectory drawn over the map). Restyle anything below.\n"
-        "# Usage: python3 %1.py [OUT.pdf|OUT.png|OUT.svg]   (default: %1_mpl.pdf beside this file)\n"
-        "import csv\nimport os\nimport sys\n\nimport matplotlib\n\n"
-        "if \"--show\" not in sys.argv:\n    matplotlib.use(\"Agg\")\n"
-        "import matplotlib.pyplot as plt  # noqa: E402\n"
-        "import numpy as np  # noqa: E402\n"
-        "from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize  # noqa: E402\n\n"
-        "HERE = os.path.dirname(os.path.abspath(__file__))\n"
-        "DATA = os.path.join(HERE, \"%1.csv\")\n").arg(stem);
+    QString s = mplScriptStart(
+        f.title.isEmpty() ? f.id : f.title, o.metadata,
+        QStringLiteral("# Its data is %1.csv beside it: panel, row, col, x, y, value (every cell; row -1: the\n"
+                       "# points of a trajectory drawn over the map). Restyle anything below.\n").arg(stem),
+        stem,
+        QStringLiteral("import numpy as np  # noqa: E402\n"
+                       "from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize  # noqa: E402\n"));
     s += QStringLiteral("TITLE = %1\n").arg(f.title.isEmpty() ? QStringLiteral("None") : pyString(QString(f.title).replace('$', QStringLiteral("\\$"))));
-    s += QStringLiteral("SIZE_IN = (%1, %2)\nFONT_PT = %3\n")
-             .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt);
+    s += mplSizeLines(o);
     s += QStringLiteral("# The explorer's colour maps (ColorBrewer's PuOr and Blues, viridis).\nCMAPS = {\n");
     for (HeatmapColours c : {HeatmapColours::Diverging, HeatmapColours::Sequential, HeatmapColours::Viridis})
         s += QStringLiteral("    \"%1\": LinearSegmentedColormap.from_list(\"%1\", %2),\n")
@@ -163,13 +149,8 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
         "            if (r, c) not in used:\n"
         "                axes[r][c].axis(\"off\")\n"
         "    if TITLE:\n"
-        "        fig.suptitle(TITLE)\n"
-        "    fig.savefig(out, dpi=200)\n"
-        "    if \"--show\" in sys.argv:\n"
-        "        plt.show()\n"
-        "    print(\"wrote\", out)\n\n\n"
-        "if __name__ == \"__main__\":\n"
-        "    main()\n").arg(stem);
+        "        fig.suptitle(TITLE)\n").arg(stem);
+    s += mplScriptEnd();
     return writeFigureText(path, s, error);
 }
 

@@ -187,10 +187,8 @@ bool writePgfHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
     }
 
     QString tex;
-    tex += QStringLiteral("% %1: a PGFPlots figure written by Attention Dynamics Explorer.\n")
-               .arg(f.title.isEmpty() ? f.id : f.title);
-    for (const QString& line : o.metadata.split('\n', Qt::SkipEmptyParts))
-        tex += QStringLiteral("% ") + line + '\n';
+    tex += figureHeading(QStringLiteral("%"), f.title.isEmpty() ? f.id : f.title,
+                         QStringLiteral("a PGFPlots figure"), o.metadata);
     tex += QStringLiteral(
         "% The document's preamble needs:\n"
         "%   \\usepackage{pgfplots}\n"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "charts/FigureRenderer.h"
+#include "charts/FigureText.h"
 #include "io/Files.h"
 
 namespace ade::ui {
@@ -26,13 +27,6 @@ QString lineStyle(Qt::PenStyle s) {
         case Qt::DashDotDotLine: return QStringLiteral("(0, (6, 2, 1.5, 2, 1.5, 2))");
         default: return QStringLiteral("\"-\"");
     }
-}
-
-bool mplWrite(const QString& path, const QString& text, QString* error) {
-    std::string err;
-    if (ade::writeFileAtomic(path.toStdString(), text.toStdString(), &err)) return true;
-    if (error) *error = QString::fromStdString(err);
-    return false;
 }
 
 // Mathtext knows these by name; a Greek letter inside a subscript is written so.
@@ -102,61 +96,42 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
     const QString stem = info.completeBaseName();
     QString csv = QStringLiteral("curve,x,y,lo,hi\n");
     QString curves;
-    int n = 0;
-    for (const FigureCurve& c : d.curves) {
-        for (std::size_t i = 0; i < c.x.size(); ++i)
-            csv += QStringLiteral("%1,%2,%3,%4,%5\n")
-                       .arg(QString::number(n), csvNumber(c.x[i]), csvNumber(i < c.y.size() ? c.y[i] : NAN),
-                            c.lo.empty() ? QString() : csvNumber(c.lo[i]),
-                            c.hi.empty() ? QString() : csvNumber(c.hi[i]));
+    forEachCurve(d, [&](const CurveDraw& k) {
+        const FigureCurve& c = k.curve;
+        const QString n = QString::number(k.n - 1);
+        forEachPoint(c, [&](double x, double y, double lo, double hi) {
+            csv += QStringLiteral("%1,%2,%3,%4,%5\n").arg(n, csvNumber(x), csvNumber(y), csvNumber(lo), csvNumber(hi));
+        });
         static const char* markers[] = {"s", "o", "^", "D"};
         curves += QStringLiteral("    dict(label=%1, color=\"%2\", linestyle=%3, marker=%4, band=%5, faint=%6, width=%7),\n")
-                      .arg(c.legend ? pyString(mplLabel(c)) : QStringLiteral("None"), c.color.name(),
+                      .arg(k.legend ? pyString(mplLabel(c)) : QStringLiteral("None"), c.color.name(),
                            lineStyle(c.faint ? Qt::SolidLine : c.style),
                            c.marker >= 0 && c.marker < 4 ? QStringLiteral("\"%1\"").arg(QLatin1String(markers[c.marker]))
                                                          : QStringLiteral("None"),
-                           !c.lo.empty() && !c.faint ? QStringLiteral("True") : QStringLiteral("False"),
+                           k.band ? QStringLiteral("True") : QStringLiteral("False"),
                            c.faint ? QStringLiteral("True") : QStringLiteral("False"),
                            QString::number(c.width));
-        ++n;
-    }
-    std::string err;
-    if (!ade::writeFileAtomic(info.absoluteDir().filePath(stem + ".csv").toStdString(), csv.toStdString(), &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    // The figure's size in inches: the width asked for in cm, else the pixel size at 100 dpi.
-    const double aspect = double(o.size.height()) / std::max(1, o.size.width());
-    const double widthIn = o.widthCm > 0 ? o.widthCm / 2.54 : o.size.width() / 100.0;
-    const double fontPt = o.fontPt > 0 ? o.fontPt : (o.widthCm > 0 ? 8 : 12);
+        return true;
+    });
+    if (!writeFigureText(info.absoluteDir().filePath(stem + ".csv"), csv, error)) return false;
     QString legend = QStringLiteral("None");
     if (o.legend & Qt::AlignRight) legend = QStringLiteral("dict(loc=\"upper left\", bbox_to_anchor=(1.02, 1))");
     else if (o.legend & Qt::AlignLeft) legend = QStringLiteral("dict(loc=\"upper right\", bbox_to_anchor=(-0.15, 1))");
     else if (o.legend & Qt::AlignTop) legend = QStringLiteral("dict(loc=\"lower center\", bbox_to_anchor=(0.5, 1.08))");
     else if (o.legend & Qt::AlignBottom) legend = QStringLiteral("dict(loc=\"upper center\", bbox_to_anchor=(0.5, -0.18))");
-    const double y0 = d.symLogY ? std::copysign(std::pow(10, std::abs(d.y0)) - 1, d.y0) : d.y0;
-    const double y1 = d.symLogY ? std::copysign(std::pow(10, std::abs(d.y1)) - 1, d.y1) : d.y1;
 
-    QString s;
-    s += QStringLiteral("#!/usr/bin/env python3\n");
-    s += QStringLiteral("# %1: the figure as a matplotlib script, written by Attention Dynamics Explorer.\n").arg(d.title);
-    for (const QString& line : o.metadata.split('\n', Qt::SkipEmptyParts))
-        s += QStringLiteral("# ") + line + '\n';
-    s += QStringLiteral(
-        "# Its data, every record of each curve, is %1.csv beside it (curve, x, y, lo, hi; lo and hi:\n"
-        "# the band over seeds). Restyle anything below.\n"
-        "# Usage: python3 %1.py [OUT.pdf|OUT.png|OUT.svg]   (default: %1_mpl.pdf beside this file)\n"
-        "import csv\nimport os\nimport sys\n\nimport matplotlib\n\n"
-        "if \"--show\" not in sys.argv:\n    matplotlib.use(\"Agg\")\n"
-        "import matplotlib.pyplot as plt  # noqa: E402\n\n"
-        "HERE = os.path.dirname(os.path.abspath(__file__))\n"
-        "DATA = os.path.join(HERE, \"%1.csv\")\n").arg(stem);
+    QString s = mplScriptStart(
+        d.title, o.metadata,
+        QStringLiteral("# Its data, every record of each curve, is %1.csv beside it (curve, x, y, lo, hi; lo and hi:\n"
+                       "# the band over seeds). Restyle anything below.\n").arg(stem),
+        stem, QString());
     s += QStringLiteral("TITLE = %1\nXLABEL = %2\nYLABEL = %3\n").arg(pyString(mplText(d.title)), pyString(mplText(d.xLabel)), pyString(mplText(d.yLabel)));
     s += QStringLiteral("XSCALE = \"%1\"\nYSCALE = \"%2\"\n")
              .arg(d.logX ? "log" : "linear", d.logY ? "log" : d.symLogY ? "symlog" : "linear");
-    s += QStringLiteral("XLIM = (%1, %2)\nYLIM = (%3, %4)\n").arg(csvNumber(d.x0), csvNumber(d.x1), csvNumber(y0), csvNumber(y1));
-    s += QStringLiteral("SIZE_IN = (%1, %2)\nFONT_PT = %3\nLINE_WIDTH = %4\nLEGEND = %5\n")
-             .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt).arg(o.widthCm > 0 ? 1.0 : 1.8).arg(legend);
+    s += QStringLiteral("XLIM = (%1, %2)\nYLIM = (%3, %4)\n")
+             .arg(csvNumber(d.x0), csvNumber(d.x1), csvNumber(shownY(d, d.y0)), csvNumber(shownY(d, d.y1)));
+    s += mplSizeLines(o);
+    s += QStringLiteral("LINE_WIDTH = %1\nLEGEND = %2\n").arg(o.widthCm > 0 ? 1.0 : 1.8).arg(legend);
     if (d.bands)
         s += QStringLiteral("BAND_NOTE = %1\n").arg(pyString(d.bandNote.isEmpty() ? QObject::tr("lines: mean over seeds; bands: min–max") : d.bandNote));
     else
@@ -217,14 +192,9 @@ bool writeMplFigure(const FigureData& d, const FigureOptions& o, const QString& 
         "        if BAND_NOTE:\n"
         "            handles.append(plt.Line2D([], [], linestyle=\"none\"))\n"
         "            labels.append(BAND_NOTE)\n"
-        "        ax.legend(handles, labels, frameon=False, **LEGEND)\n"
-        "    fig.savefig(out, dpi=200)\n"
-        "    if \"--show\" in sys.argv:\n"
-        "        plt.show()\n"
-        "    print(\"wrote\", out)\n\n\n"
-        "if __name__ == \"__main__\":\n"
-        "    main()\n").arg(stem);
-    return mplWrite(path, s, error);
+        "        ax.legend(handles, labels, frameon=False, **LEGEND)\n").arg(stem);
+    s += mplScriptEnd();
+    return writeFigureText(path, s, error);
 }
 
 }  // namespace ade::ui

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "charts/FigureRenderer.h"
+#include "charts/FigureText.h"
 #include "io/Files.h"
 
 namespace ade::ui {
@@ -79,13 +80,6 @@ const char* markName(int marker) {
     return marker >= 0 && marker < 4 ? m[marker] : "none";
 }
 
-bool pgfWrite(const QString& path, const QString& text, QString* error) {
-    std::string err;
-    if (ade::writeFileAtomic(path.toStdString(), text.toStdString(), &err)) return true;
-    if (error) *error = QString::fromStdString(err);
-    return false;
-}
-
 }  // namespace
 
 QString latexText(const QString& plain) {
@@ -135,33 +129,28 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
     // PGFPlots reads tables at \input time; a long run is drawn from every n-th record (the
     // tables keep all of them) so that TeX's memory is never the limit.
     constexpr std::size_t kDrawnPoints = 1500;
-        QString bands, lines;
+    QString bands, lines;
     const double aspect = double(o.size.height()) / std::max(1, o.size.width());
-    auto addTable = [&](int n, const FigureCurve& c, QString* file) {
-        *file = QStringLiteral("%1-%2.dat").arg(stem).arg(n);
-        const bool band = !c.lo.empty();
-        QString t = band ? QStringLiteral("x y lo hi\n") : QStringLiteral("x y\n");
-        for (std::size_t i = 0; i < c.x.size(); ++i) {
-            auto v = [&](double y) { return d.logY && !(y > 0) ? QStringLiteral("nan") : pgfNumber(y); };
-            t += pgfNumber(c.x[i]) + ' ' + v(i < c.y.size() ? c.y[i] : NAN);
-            if (band) t += ' ' + v(c.lo[i]) + ' ' + v(c.hi[i]);
-            t += '\n';
-        }
-        return pgfWrite(dir.filePath(*file), t, error);
-    };
     QString colours;
-    int n = 0;
-    for (const FigureCurve& c : d.curves) {
-        ++n;
-        QString file;
-        if (!addTable(n, c, &file)) return false;
+    const bool walked = forEachCurve(d, [&](const CurveDraw& k) {
+        const FigureCurve& c = k.curve;
+        const int n = k.n;
+        const QString file = QStringLiteral("%1-%2.dat").arg(stem).arg(n);
+        QString t = k.band || !c.lo.empty() ? QStringLiteral("x y lo hi\n") : QStringLiteral("x y\n");
+        auto v = [&](double y) { return d.logY && !(y > 0) ? QStringLiteral("nan") : pgfNumber(y); };
+        forEachPoint(c, [&](double x, double y, double lo, double hi) {
+            t += pgfNumber(x) + ' ' + v(y);
+            if (!c.lo.empty()) t += ' ' + v(lo) + ' ' + v(hi);
+            t += '\n';
+        });
+        if (!writeFigureText(dir.filePath(file), t, error)) return false;
         const QString colour = QStringLiteral("adecolour%1").arg(n);
         colours += QStringLiteral("\\definecolor{%1}{HTML}{%2}\n")
                        .arg(colour, c.color.name().mid(1).toUpper());
         const QString table = QStringLiteral("{./\\explorerfigdir %1}").arg(file);
         const std::size_t every = std::max<std::size_t>(1, (c.x.size() + kDrawnPoints - 1) / kDrawnPoints);
         const QString nth = every > 1 ? QStringLiteral(", each nth point=%1").arg(every) : QString();
-        if (!c.lo.empty() && !c.faint) {
+        if (k.band) {
             bands += QStringLiteral("\\addplot [name path=lo%1, draw=none, forget plot%3] table [x=x, y=lo] %2;\n"
                                     "\\addplot [name path=hi%1, draw=none, forget plot%3] table [x=x, y=hi] %2;\n"
                                     "\\addplot [fill=%4, fill opacity=0.22, draw=none, forget plot] "
@@ -171,7 +160,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
         QString style = QStringLiteral("%1, %2, line width=%3pt").arg(colour, penStyle(c.faint ? Qt::SolidLine : c.style))
                             .arg(c.faint ? 0.4 : 1.0);
         if (c.faint) style += QStringLiteral(", opacity=0.3, forget plot");
-        else if (!c.legend) style += QStringLiteral(", forget plot");
+        else if (!k.legend) style += QStringLiteral(", forget plot");
         if (c.width != 1 && !c.faint) style += QStringLiteral(", line width=%1pt").arg(c.width, 0, 'f', 2);
         if (c.marker >= 0)
             style += QStringLiteral(", mark=%1, mark size=1.5pt, mark repeat=%2, mark options={solid}")
@@ -182,9 +171,11 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
         lines += QStringLiteral("\\addplot [%1%2, unbounded coords=jump, filter discard warning=false] "
                                 "table [x=x, y=y] %3;\n")
                      .arg(style, nth, table);
-        if (!c.faint && c.legend && o.legend != Qt::Alignment())
+        if (k.legend && o.legend != Qt::Alignment())
             lines += QStringLiteral("\\addlegendentry{%1}\n").arg(latexLabel(c));
-    }
+        return true;
+    });
+    if (!walked) return false;
     if (d.bands && o.legend != Qt::Alignment())
         lines += QStringLiteral("\\addlegendimage{empty legend}\n\\addlegendentry{%1}\n")
                      .arg(latexText(d.bandNote.isEmpty() ? QObject::tr("lines: mean over seeds; bands: min–max") : d.bandNote));
@@ -195,9 +186,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
     else
         axis << QStringLiteral("width=\\linewidth, height=%1\\linewidth").arg(aspect, 0, 'f', 3);
     axis << QStringLiteral("xmin=%1, xmax=%2").arg(pgfNumber(d.x0), pgfNumber(d.x1));
-    const double y0 = d.symLogY ? std::copysign(std::pow(10, std::abs(d.y0)) - 1, d.y0) : d.y0;
-    const double y1 = d.symLogY ? std::copysign(std::pow(10, std::abs(d.y1)) - 1, d.y1) : d.y1;
-    axis << QStringLiteral("ymin=%1, ymax=%2").arg(pgfNumber(y0), pgfNumber(y1));
+    axis << QStringLiteral("ymin=%1, ymax=%2").arg(pgfNumber(shownY(d, d.y0)), pgfNumber(shownY(d, d.y1)));
     if (d.logX) axis << QStringLiteral("xmode=log, log basis x=10");
     if (d.logY) axis << QStringLiteral("ymode=log, log basis y=10");
     if (!d.xTicks.empty()) {
@@ -229,9 +218,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
         axis << QStringLiteral("legend style={at={(0.5,0)}, anchor=north, yshift=-3.4em, font=\\footnotesize}");
 
     QString tex;
-    tex += QStringLiteral("% %1: a PGFPlots figure written by Attention Dynamics Explorer.\n").arg(d.title);
-    for (const QString& line : o.metadata.split('\n', Qt::SkipEmptyParts))
-        tex += QStringLiteral("% ") + line + '\n';
+    tex += figureHeading(QStringLiteral("%"), d.title, QStringLiteral("a PGFPlots figure"), o.metadata);
     tex += QStringLiteral(
         "% The document's preamble needs:\n"
         "%   \\usepackage{pgfplots}\n"
@@ -246,7 +233,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
     tex += QStringLiteral("\\begin{axis}[\n  ") + axis.join(QStringLiteral(",\n  ")) + QStringLiteral(",\n]\n");
     tex += bands + lines;
     tex += QStringLiteral("\\end{axis}\n\\end{tikzpicture}%\n");
-    return pgfWrite(path, tex, error);
+    return writeFigureText(path, tex, error);
 }
 
 }  // namespace ade::ui

@@ -1,0 +1,79 @@
+#include "charts/FigureText.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "charts/FigureRenderer.h"
+#include "io/Files.h"
+
+#include <string>
+
+namespace ade::ui {
+
+bool forEachCurve(const FigureData& d, const std::function<bool(const CurveDraw&)>& f) {
+    int n = 0;
+    for (const FigureCurve& c : d.curves)
+        if (!f({++n, c, !c.lo.empty() && !c.faint, !c.faint && c.legend})) return false;
+    return true;
+}
+
+void forEachPoint(const FigureCurve& c, const std::function<void(double, double, double, double)>& f) {
+    for (std::size_t i = 0; i < c.x.size(); ++i)
+        f(c.x[i], i < c.y.size() ? c.y[i] : NAN, i < c.lo.size() ? c.lo[i] : NAN,
+          i < c.hi.size() ? c.hi[i] : NAN);
+}
+
+bool writeFigureText(const QString& path, const QString& text, QString* error) {
+    std::string err;
+    if (ade::writeFileAtomic(path.toStdString(), text.toStdString(), &err)) return true;
+    if (error) *error = QString::fromStdString(err);
+    return false;
+}
+
+double shownY(const FigureData& d, double y) {
+    return d.symLogY ? std::copysign(std::pow(10, std::abs(y)) - 1, y) : y;
+}
+
+QString figureHeading(const QString& comment, const QString& title, const QString& what,
+                      const QString& metadata) {
+    QString s = QStringLiteral("%1 %2: %3, written by Attention Dynamics Explorer.\n").arg(comment, title, what);
+    for (const QString& line : metadata.split('\n', Qt::SkipEmptyParts))
+        s += comment + ' ' + line + '\n';
+    return s;
+}
+
+QString mplScriptStart(const QString& title, const QString& metadata, const QString& dataNote,
+                       const QString& stem, const QString& imports) {
+    QString s = QStringLiteral("#!/usr/bin/env python3\n");
+    s += figureHeading(QStringLiteral("#"), title, QStringLiteral("the figure as a matplotlib script"), metadata);
+    s += dataNote;
+    s += QStringLiteral(
+        "# Usage: python3 %1.py [OUT.pdf|OUT.png|OUT.svg]   (default: %1_mpl.pdf beside this file)\n"
+        "import csv\nimport os\nimport sys\n\nimport matplotlib\n\n"
+        "if \"--show\" not in sys.argv:\n    matplotlib.use(\"Agg\")\n"
+        "import matplotlib.pyplot as plt  # noqa: E402\n").arg(stem);
+    s += imports;
+    s += QStringLiteral("\nHERE = os.path.dirname(os.path.abspath(__file__))\n"
+                        "DATA = os.path.join(HERE, \"%1.csv\")\n").arg(stem);
+    return s;
+}
+
+QString mplScriptEnd() {
+    return QStringLiteral(
+        "    fig.savefig(out, dpi=200)\n"
+        "    if \"--show\" in sys.argv:\n"
+        "        plt.show()\n"
+        "    print(\"wrote\", out)\n\n\n"
+        "if __name__ == \"__main__\":\n"
+        "    main()\n");
+}
+
+QString mplSizeLines(const FigureOptions& o) {
+    const double aspect = double(o.size.height()) / std::max(1, o.size.width());
+    const double widthIn = o.widthCm > 0 ? o.widthCm / 2.54 : o.size.width() / 100.0;
+    const double fontPt = o.fontPt > 0 ? o.fontPt : (o.widthCm > 0 ? 8 : 12);
+    return QStringLiteral("SIZE_IN = (%1, %2)\nFONT_PT = %3\n")
+        .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt);
+}
+
+}  // namespace ade::ui
