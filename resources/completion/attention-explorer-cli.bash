@@ -249,6 +249,18 @@ _attention_explorer_cli() {
             _attention_explorer_cli__reply "charts matrices attention factor-plane landscape" "$cur"
             return 0
             ;;
+        --columns)
+            _attention_explorer_cli__reply "1 2" "$cur"
+            return 0
+            ;;
+        --width-cm)
+            _attention_explorer_cli__reply "8.5 17.8" "$cur"
+            return 0
+            ;;
+        --font-pt)
+            _attention_explorer_cli__reply "8 9 10" "$cur"
+            return 0
+            ;;
         --backend)
             _attention_explorer_cli__reply "local slurm" "$cur"
             return 0

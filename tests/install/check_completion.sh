@@ -180,8 +180,9 @@ run_cases() {
         "--preset --vary --set" $f $c report --
     expect_exact "$c report --only a-spectral-vs-random,b-r<TAB>" \
         "a-spectral-vs-random,b-regularizers" $f $c report --only a-spectral-vs-random,b-r
-    expect_has "$c figure --<TAB>" "--session --format --size --style --out --preset --set" \
+    expect_has "$c figure --<TAB>" "--session --format --size --style --out --preset --set --width-cm --columns --font-pt" \
         "--vary --seeds --save-data" $f $c figure --
+    expect_exact "$c figure --columns <TAB>" "1 2" $f $c figure --columns ""
     expect_has "$c animate --<TAB>" "--session --out --fps --size --run" \
         "--preset --config --vary --format --style" $f $c animate --
     expect_has "$c sweep --<TAB>" "--vary --seeds --jobs --out --set --save-data --quiet" \
