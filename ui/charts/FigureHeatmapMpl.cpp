@@ -80,7 +80,8 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
         QStringLiteral("# Its data is %1.csv beside it: panel, row, col, x, y, value (every cell; row -1: the\n"
                        "# points of a trajectory drawn over the map). Restyle anything below.\n").arg(stem),
         stem,
-        QStringLiteral("import numpy as np  # noqa: E402\n"
+        QStringLiteral("import textwrap  # noqa: E402\n\n"
+                       "import numpy as np  # noqa: E402\n"
                        "from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize  # noqa: E402\n"));
     s += QStringLiteral("TITLE = %1\n").arg(f.title.isEmpty() ? QStringLiteral("None") : pyString(QString(f.title).replace('$', QStringLiteral("\\$"))));
     s += mplSizeLines(o);
@@ -111,6 +112,9 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
         "        return np.array([c[0] - 0.5, c[0] + 0.5])\n"
         "    mid = (c[1:] + c[:-1]) / 2\n"
         "    return np.concatenate([[2 * c[0] - mid[0]], mid, [2 * c[-1] - mid[-1]]])\n\n\n"
+        "def wrap(text, width):\n"
+        "    \"\"\"Long titles and labels on several lines (a paper's column is narrow).\"\"\"\n"
+        "    return \"\\n\".join(textwrap.wrap(text, max(12, width))) if text else text\n\n\n"
         "def main():\n"
         "    out = next((a for a in sys.argv[1:] if not a.startswith(\"--\")),\n"
         "               os.path.join(HERE, \"%1_mpl.pdf\"))\n"
@@ -140,16 +144,16 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
         "            ax.invert_yaxis()\n"
         "        if p[\"xs\"] is None and p[\"ys\"] is None and not p[\"xcats\"]:\n"
         "            ax.set_aspect(\"equal\")\n"
-        "        ax.set_title(p[\"title\"])\n"
-        "        ax.set_xlabel(p[\"xlabel\"])\n"
-        "        ax.set_ylabel(p[\"ylabel\"])\n"
-        "        fig.colorbar(mesh, ax=ax, label=p[\"clabel\"], shrink=0.9)\n"
+        "        ax.set_title(wrap(p[\"title\"], 48 // cols))\n"
+        "        ax.set_xlabel(wrap(p[\"xlabel\"], 40 // cols))\n"
+        "        ax.set_ylabel(wrap(p[\"ylabel\"], 30))\n"
+        "        fig.colorbar(mesh, ax=ax, label=wrap(p[\"clabel\"], 24), shrink=0.9)\n"
         "    for r in range(rows):\n"
         "        for c in range(cols):\n"
         "            if (r, c) not in used:\n"
         "                axes[r][c].axis(\"off\")\n"
         "    if TITLE:\n"
-        "        fig.suptitle(TITLE)\n").arg(stem);
+        "        fig.suptitle(wrap(TITLE, 60))\n").arg(stem);
     s += mplScriptEnd();
     return writeFigureText(path, s, error);
 }

@@ -60,7 +60,8 @@ QString mplScriptStart(const QString& title, const QString& metadata, const QStr
 
 QString mplScriptEnd() {
     return QStringLiteral(
-        "    fig.savefig(out, dpi=200)\n"
+        "    # \"tight\": a legend below or beside the plot and long labels stay on the page.\n"
+        "    fig.savefig(out, dpi=200, bbox_inches=\"tight\")\n"
         "    if \"--show\" in sys.argv:\n"
         "        plt.show()\n"
         "    print(\"wrote\", out)\n\n\n"
