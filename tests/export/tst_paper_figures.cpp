@@ -23,6 +23,7 @@
 #include "export/DataExport.h"
 #include "export/ExportDialog.h"
 #include "output/Session.h"
+#include "PaperTools.h"
 #include "Process.h"
 #include "ReadFile.h"
 #include "runs/RunStore.h"
@@ -31,6 +32,9 @@
 
 using namespace ade;
 using namespace ade::ui;
+using papertools::keep;
+using papertools::python;
+using papertools::runIn;
 
 namespace {
 
@@ -141,33 +145,6 @@ void addPaperRuns(RunStore& s, int n) {
     s.setState(id, RunState::Completed);
 }
 
-// Runs `program` in `dir`; its exit code (-1: crashed or did not finish), output in `out`.
-int runIn(const QString& dir, const QString& program, const QStringList& args, QString* out) {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    const testproc::ProcessResult r = testproc::run(p, program, args, 300000);
-    *out = r.out + r.err;
-    return r.code;
-}
-
-// Where to keep the figures for a person to look at ($ADE_PAPER_FIGURES), else nowhere.
-void keep(const QString& file) {
-    const QString dir = qEnvironmentVariable("ADE_PAPER_FIGURES");
-    if (dir.isEmpty()) return;
-    QDir().mkpath(dir);
-    QFile::remove(QDir(dir).filePath(QFileInfo(file).fileName()));
-    QFile::copy(file, QDir(dir).filePath(QFileInfo(file).fileName()));
-}
-
-QString python() {
-    const QString p = qEnvironmentVariable("ADE_PYTHON");
-    if (!p.isEmpty()) return p;
-    // Debian's interpreter (its python3-matplotlib) before whatever python3 comes first on PATH
-    // (a pyenv's or a venv's, without matplotlib): the sanitizer trees set no ADE_PYTHON.
-    return QFileInfo::exists(QStringLiteral("/usr/bin/python3")) ? QStringLiteral("/usr/bin/python3")
-                                                                 : QStringLiteral("python3");
-}
 
 }  // namespace
 

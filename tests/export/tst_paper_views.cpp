@@ -19,6 +19,7 @@
 #include "inspect/InsideData.h"
 #include "inspect/InsideFigurePaper.h"
 #include "output/Session.h"
+#include "PaperTools.h"
 #include "Process.h"
 #include "ReadFile.h"
 #include "runs/RunStore.h"
@@ -28,6 +29,9 @@
 #include "sweep/SweepParallel.h"
 
 using namespace ade::ui;
+using papertools::keep;
+using papertools::python;
+using papertools::runIn;
 
 namespace {
 
@@ -70,30 +74,6 @@ SweepResults sweepOf(std::vector<std::string> keys) {
     return r;
 }
 
-int runIn(const QString& dir, const QString& program, const QStringList& args, QString* out) {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    const testproc::ProcessResult r = testproc::run(p, program, args, 300000);
-    *out = r.out + r.err;
-    return r.code;
-}
-
-// Where to keep the figures for a person to look at ($ADE_PAPER_FIGURES), else nowhere.
-void keep(const QString& file) {
-    const QString dir = qEnvironmentVariable("ADE_PAPER_FIGURES");
-    if (dir.isEmpty()) return;
-    QDir().mkpath(dir);
-    QFile::remove(QDir(dir).filePath(QFileInfo(file).fileName()));
-    QFile::copy(file, QDir(dir).filePath(QFileInfo(file).fileName()));
-}
-
-QString python() {
-    const QString p = qEnvironmentVariable("ADE_PYTHON");
-    if (!p.isEmpty()) return p;
-    return QFileInfo::exists(QStringLiteral("/usr/bin/python3")) ? QStringLiteral("/usr/bin/python3")
-                                                                 : QStringLiteral("python3");
-}
 
 QString text(const QString& path) {
     return QString::fromUtf8(adetest::readBytes(path));
