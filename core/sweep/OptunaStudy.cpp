@@ -78,6 +78,23 @@ bool isOptunaStorageName(const std::filesystem::path& path) {
            ext == ".journal";
 }
 
+bool looksLikeOptunaStorage(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    char head[16] = {};
+    in.read(head, sizeof head);
+    if (in.gcount() == 16 && std::string(head, 16) == std::string("SQLite format 3\0", 16))
+        return true;
+    // A journal's first line is one operation: {"op_code": 0, …} (a session's first line, as
+    // written, is a lone "{").
+    in.clear();
+    in.seekg(0);
+    std::string line;
+    if (!std::getline(in, line) || line.empty() || line[0] != '{') return false;
+    const auto op = nlohmann::json::parse(pythonJsonToJson(line), nullptr, false);
+    return op.is_object() && op.contains("op_code");
+}
+
 std::string optunaParamText(double internal, const std::string& distributionJson) {
     const auto d = nlohmann::json::parse(distributionJson, nullptr, false);
     const std::string name = d.is_object() ? d.value("name", std::string()) : "";
@@ -296,6 +313,7 @@ SweepFolder sweepFolderOfStudy(const OptunaStudy& study, const std::filesystem::
         }
         const int index = static_cast<int>(f.tasks.size());
         f.tasks.push_back(run);
+        f.trialStates[index] = t.state;
         if (t.state != "COMPLETE" && t.state != "PRUNED" && t.state != "FAIL") {
             f.missing.push_back(index);
             continue;

@@ -19,6 +19,8 @@
 //                     value the last one reported
 //   FAIL              failed, no value (tasks' `failed`)
 //   RUNNING, WAITING  not finished (`missing`): the views re-read the storage while it has any
+//   every trial       its state in trialStates (task index -> COMPLETE, PRUNED, FAIL, RUNNING…):
+//                     the sweep tab's State column, and its ranking (complete trials only)
 //
 // The SQLite file is opened read-only (SQLITE_OPEN_READONLY, mode=ro): nothing is ever written.
 #include <nlohmann/json.hpp>
@@ -51,6 +53,11 @@ struct OptunaStudy {
 
 // Whether a path names an Optuna storage file by its suffix (.db .sqlite .sqlite3 .log .journal).
 bool isOptunaStorageName(const std::filesystem::path& path);
+
+// Whether a file is an Optuna storage by its first bytes: SQLite's header (any SQLite database:
+// readOptunaStorage tells an Optuna one from others), or a first line that is a journal
+// operation (a JSON object with op_code). False for a session file, which opens with a lone "{".
+bool looksLikeOptunaStorage(const std::filesystem::path& path);
 
 // Every study of a storage file (SQLite, or a journal: told apart by the file's first bytes).
 // nullopt with a message when the file is missing, corrupt, not an Optuna storage or of another

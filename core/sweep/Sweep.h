@@ -197,6 +197,9 @@ struct SweepFolder {
     std::vector<int> failed;            // finished as failed, or whose Slurm log shows an error
     std::map<int, std::filesystem::path> logs;  // task index -> its newest Slurm log
     std::string commandLine;            // the command that wrote the manifest
+    // An Optuna study read as a sweep (OptunaStudy.h): task index -> the trial's state
+    // (COMPLETE, PRUNED, FAIL, RUNNING, WAITING); empty for a sweep folder.
+    std::map<int, std::string> trialStates;
 };
 // Writes sweep.json and configs/ for these tasks (does not run anything).
 bool writeSweepManifest(const std::filesystem::path& dir, const std::string& planName,

@@ -107,6 +107,12 @@ class TestOptunaStudy : public QObject {
         QCOMPARE(t2->result.history.rows.size(), std::size_t(2));
         QCOMPARE(t2->result.history.rows.back()[2], 15.0 * (1 + 1.0 / 101));
         QCOMPARE(t2->run.config.getInt("iterations"), std::int64_t(100));
+        // Every trial's state, for the sweep tab's State column.
+        QCOMPARE(f.trialStates.size(), std::size_t(8));
+        QCOMPARE(f.trialStates.at(0), std::string("COMPLETE"));
+        QCOMPARE(f.trialStates.at(2), std::string("PRUNED"));
+        QCOMPARE(f.trialStates.at(5), std::string("PRUNED"));
+        QCOMPARE(f.trialStates.at(6), std::string("FAIL"));
         // Failed: no value.
         const RunOutcome* t6 = trial(f, 6);
         QCOMPARE(t6->result.status, RunStatus::Failed);
@@ -198,6 +204,29 @@ class TestOptunaStudy : public QObject {
         }
         for (const char* extra : {"study.db-journal", "study.db-wal", "study.db-shm"})
             QVERIFY2(!fs::exists(fixture(extra)), extra);
+    }
+
+    // A trial still running (a copy whose trial 7 is set back to RUNNING): missing, its state
+    // kept; the storage told apart from a session by its first bytes.
+    void runningTrialAndSniffing() {
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        fs::copy_file(fixture("study.db"), dir / "running.db");
+        exec(dir / "running.db", "UPDATE trials SET state = 'RUNNING' WHERE number = 7 AND "
+                                 "study_id = (SELECT study_id FROM studies WHERE "
+                                 "study_name = 'lr-lambda');");
+        std::string err;
+        const auto f = readOptunaStudy(dir / "running.db", "", &err);
+        QVERIFY2(f, err.c_str());
+        QCOMPARE(f->missing, std::vector<int>{7});
+        QCOMPARE(f->trialStates.at(7), std::string("RUNNING"));
+        QVERIFY(looksLikeOptunaStorage(fixture("study.db")));
+        QVERIFY(looksLikeOptunaStorage(fixture("study.journal")));
+        std::ofstream(dir / "session.json") << "{\n  \"runs\": []\n}\n";
+        QVERIFY(!looksLikeOptunaStorage(dir / "session.json"));
+        std::ofstream(dir / "one-line.json") << "{\"runs\": []}\n";
+        QVERIFY(!looksLikeOptunaStorage(dir / "one-line.json"));
+        QVERIFY(!looksLikeOptunaStorage(dir / "absent.db"));
     }
 
     void badFiles() {

@@ -7,6 +7,10 @@ ui_sweep_optuna), with Debian's python3-optuna, into the folder given:
                  study "second" (2 complete trials of one param x)
                  and "grid2" (4 complete trials of lr x lambda, a 2 x 2 grid: value lr + lambda)
   study.journal  the same "lr-lambda" study in a JournalFileStorage
+  late.db        SQLite: study "late-prune" (4 trials of one param x in 1, 2, 3, 4, value x, reported
+                 at steps 0, 100, 200, 300): trial 0 (x = 1, the lowest value) is pruned after
+                 its report at step 300, its last step, so it ran as far as the complete trials
+                 1 and 2; trial 3 fails. The best trial is trial 1 (x = 2), a complete one.
 
 The trials are enqueued (fixed params), the objective deterministic: trial k reports
 value(lr, lambda) * (1 + 1/(step+1)) at steps 0, 100, 200, 300 and returns value(lr, lambda);
@@ -69,10 +73,21 @@ def second(trial):
     return trial.suggest_float("x", -1.0, 1.0) ** 2
 
 
+def late(trial):
+    x = trial.suggest_int("x", 1, 4)
+    if x == 4:
+        raise ValueError("failed on purpose")
+    for step in (0, 100, 200, 300):
+        trial.report(float(x), step)
+    if x == 1:
+        raise optuna.TrialPruned()
+    return float(x)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name in ("study.db", "study.journal"):  # Optuna would add to an existing storage
+    for name in ("study.db", "study.journal", "late.db"):  # Optuna would add to an existing storage
         if os.path.exists(os.path.join(out, name)):
             os.remove(os.path.join(out, name))
     optuna.logging.set_verbosity(optuna.logging.ERROR)
@@ -83,6 +98,7 @@ def main():
          lambda t: t.suggest_float("lr", 0.1, 0.2) + t.suggest_float("lambda", 0.0, 0.5))
     journal = optuna.storages.JournalStorage(optuna.storages.JournalFileStorage(f"{out}/study.journal"))
     fill(journal, "lr-lambda", TRIALS, objective)
+    fill(f"sqlite:///{out}/late.db", "late-prune", [{"x": x} for x in (1, 2, 3, 4)], late)
 
 
 if __name__ == "__main__":
