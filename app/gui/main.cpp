@@ -62,14 +62,24 @@ int main(int argc, char** argv) {
         QStringLiteral("Play lesson NAME (Lessons menu) or the lesson file FILE.json, in "
                        "presentation mode."),
         QStringLiteral("NAME|FILE"));
+    const QCommandLineOption optunaStudy(
+        QStringLiteral("optuna-study"),
+        QStringLiteral("Show the Optuna study's storage FILE (SQLite .db or journal file) in the "
+                       "sweep tab, read-only, re-read when it changes."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption study(
+        QStringLiteral("study"),
+        QStringLiteral("With --optuna-study: the study NAME of that file (default: its first)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption noSettings(QStringLiteral("no-settings"),
                                         QStringLiteral("Neither read nor write saved settings (window, form, "
                                                        "recent sessions); no crash recovery either."));
     p.addOptions({preset, set, seeds, autorun, quit, shot, shotAt, stats, presentation, lesson,
-                  noSettings});
+                  optunaStudy, study, noSettings});
     p.addPositionalArgument(QStringLiteral("session"),
                             QStringLiteral("A saved session (.json) to open, as File > Open "
-                                           "Session (how the desktop's file manager opens one)."),
+                                           "Session (how the desktop's file manager opens one); "
+                                           "an Optuna study's storage opens as --optuna-study."),
                             QStringLiteral("[SESSION.json]"));
     p.process(app);
     if (const std::string& note = ade::cpu::levelNote(); !note.empty())
@@ -105,6 +115,18 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    o.optunaStudy = p.value(optunaStudy);
+    o.study = p.value(study);
+    if (!o.study.isEmpty() && o.optunaStudy.isEmpty()) {
+        fprintf(stderr, "attention-explorer: --study names a study of the --optuna-study FILE\n");
+        return 2;
+    }
+    if (!o.optunaStudy.isEmpty() && (!o.preset.isEmpty() || o.autorun || !o.sets.empty() ||
+                                     !o.lesson.isEmpty() || !o.session.isEmpty())) {
+        fprintf(stderr, "attention-explorer: an Optuna study opens in the sweep tab; --preset, "
+                        "--set, --autorun, --lesson and a session file go without one\n");
+        return 2;
+    }
     if (p.isSet(seeds)) {
         bool ok = false;
         o.seeds = p.value(seeds).toInt(&ok);
@@ -122,6 +144,7 @@ int main(int argc, char** argv) {
         }
     }
     if (o.preset.isEmpty() && o.session.isEmpty() && o.lesson.isEmpty() &&
+        o.optunaStudy.isEmpty() &&
         (o.autorun || !o.screenshot.isEmpty() || !o.stats.isEmpty() || !o.sets.empty()))
         o.preset = QString::fromStdString(ade::defaultPresetName());
     {  // A bad --set is a usage error, reported before the window opens (as by the CLI).

@@ -223,11 +223,15 @@ void RunListWidget::updateRow(int id) {
     item->setText(ColExperiment, QString::fromStdString(exp).toUpper());
     if (const ade::ExperimentInfo* info = ade::findExperiment(exp))
         item->setToolTip(ColExperiment, QString::fromStdString(info->title));
-    // A completed run under a stopping rule says which way it ended.
-    item->setText(ColState, r->state != RunState::Completed         ? stateText(r->state)
-                            : r->stop == QLatin1String("converged") ? tr("converged")
-                            : r->stop == QLatin1String("cap")       ? tr("cap reached")
-                                                                    : stateText(r->state));
+    // A completed run under a stopping rule says which way it ended (an Optuna trial its
+    // pruner stopped: where).
+    item->setText(ColState,
+                  r->state != RunState::Completed         ? stateText(r->state)
+                  : r->stop == QLatin1String("converged") ? tr("converged")
+                  : r->stop == QLatin1String("cap")       ? tr("cap reached")
+                  : r->stop == QLatin1String("pruned")
+                      ? tr("pruned at iteration %1").arg(r->lastIteration())
+                      : stateText(r->state));
     item->setToolTip(ColState, r->message);
     for (std::size_t k = 0; k < keys_.size(); ++k) {
         const int col = NFixed + static_cast<int>(k);

@@ -22,6 +22,7 @@
 #include "runs/SessionBridge.h"
 #include "sessions/RecoveryWriter.h"
 #include "plan/Preset.h"
+#include "sweep/OptunaStudy.h"
 #include "workspace/Shell.h"
 #include "workspace/Workspace.h"
 
@@ -75,7 +76,8 @@ void SessionManager::addToFileMenu(QMenu* file) {
         tr("Open a saved session: runs, histories, charts"),
         [this] {
             const QString f = QFileDialog::getOpenFileName(shell_->dialogParent(), tr("Open session"), current_,
-                                                           tr("Sessions (*.json);;All files (*)"));
+                                                           tr("Sessions (*.json);;Optuna studies, read-only (*.db *.sqlite *.sqlite3 *.log "
+                                                              "*.journal);;All files (*)"));
             if (!f.isEmpty()) openSession(f);
         },
         "openSession");
@@ -214,6 +216,19 @@ bool SessionManager::saveSession(const QString& file, QString* error) {
 }
 
 bool SessionManager::openSession(const QString& file, QString* error, bool replace) {
+    // By its first bytes, or its name (.db .sqlite .sqlite3 .log .journal): a file so named
+    // that is no study is refused as one ("not an Optuna storage"), not as a session.
+    if (studyOpener_ && (ade::looksLikeOptunaStorage(file.toStdString()) ||
+                         ade::isOptunaStorageName(file.toStdString()))) {
+        QString err;
+        if (!studyOpener_(file, &err)) {
+            if (error) *error = err;
+            showError(tr("Cannot open the Optuna study"), err);
+            return false;
+        }
+        if (replace) addRecent(file);  // (never current_: Save must not write over a study)
+        return true;
+    }
     const auto r = ade::readSessionFile(file.toStdString());
     if (!r.session) {
         const QString msg = QString::fromStdString(r.error);

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,7 +35,13 @@ class SessionManager : public QObject {
     QMenu* editMenu(QMenu* edit);  // copy / paste config
 
     bool saveSession(const QString& file, QString* error = nullptr);
+    // An Optuna study's storage (ade::looksLikeOptunaStorage: an SQLite file or a journal; or a
+    // file named as one, .db .sqlite .sqlite3 .log .journal) goes to the study opener when one is set (the window's: the sweep tab, read-only) and
+    // joins Open recent; the runs and the session file to save stay as they were.
     bool openSession(const QString& file, QString* error = nullptr, bool replace = true);
+    void setStudyOpener(std::function<bool(const QString& file, QString* error)> opener) {
+        studyOpener_ = std::move(opener);
+    }
     bool exportCharts(const QString& folder, QString* error = nullptr);  // all, default options
     bool copySelectedRunAsConfig();
     bool pasteConfig(const QString& text, QString* error = nullptr);
@@ -108,6 +115,7 @@ class SessionManager : public QObject {
     QTimer recoveryTimer_;
     QMenu* recentMenu_ = nullptr;
     QAction* continueAction_ = nullptr;
+    std::function<bool(const QString&, QString*)> studyOpener_;
     bool interactive_ = true;
     bool unsaved_ = false;  // message boxes (off when the window is driven by tests)
 };

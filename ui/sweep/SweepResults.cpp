@@ -33,13 +33,48 @@ QString csvField(QString s) {
 int SweepResults::best() const {
     // Core's ranking: only configs at the largest budget compare (successive halving's
     // survivor, never a config it stopped earlier with a value at a smaller budget).
+    // Of an Optuna study, complete trials only (a trial only pruned has no final value).
     int bestIndex = -1;
     for (int i = 0; i < static_cast<int>(configs.size()); ++i) {
         if (!std::isfinite(configs[i].mean)) continue;
+        if (optuna && configs[i].seedsDone <= configs[i].seedsPruned) continue;
         if (bestIndex < 0 || ade::configRanksBefore(configs[i], configs[bestIndex], lowerIsBetter))
             bestIndex = i;
     }
     return bestIndex;
+}
+
+QString SweepResults::trialState(int index) const {
+    if (!optuna || index < 0 || index >= static_cast<int>(configs.size())) return {};
+    const auto& c = configs[index];
+    if (c.seedsDone > c.seedsPruned) return QObject::tr("complete");
+    if (c.seedsPruned > 0) return QObject::tr("pruned at iteration %1").arg(c.doneMax);
+    if (c.seedsFailed > 0) return QObject::tr("failed");
+    const auto it = index < static_cast<int>(trialNames.size())
+                        ? trialStates.find(trialNames[static_cast<std::size_t>(index)])
+                        : trialStates.end();
+    if (it != trialStates.end() && it->second == "WAITING") return QObject::tr("waiting");
+    return QObject::tr("running");
+}
+
+int SweepResults::trialNumber(int index) const {
+    if (!optuna || index < 0 || index >= static_cast<int>(trialNames.size())) return -1;
+    const std::string& name = trialNames[static_cast<std::size_t>(index)];
+    const auto us = name.rfind('_');
+    bool ok = false;
+    const int n = us == std::string::npos
+                      ? -1
+                      : QString::fromStdString(name.substr(us + 1)).toInt(&ok);
+    return ok ? n : -1;
+}
+
+int SweepResults::stateRank(int index) const {
+    if (!optuna || index < 0 || index >= static_cast<int>(configs.size())) return 0;
+    const auto& c = configs[index];
+    if (c.seedsDone > c.seedsPruned) return 0;
+    if (c.seedsPruned > 0) return 1;
+    if (c.seedsFailed > 0) return 2;
+    return 3;
 }
 
 QString SweepResults::text(int index, const std::string& key) const {

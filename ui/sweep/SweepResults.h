@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,10 +24,26 @@ struct SweepResults {
     bool lowerIsBetter = true;
     bool fit = false;  // the design asks for a power-law fit (a scaling-law preset's fitX)
     bool halving = false;
+    // An Optuna study (core/sweep/OptunaStudy.h): each config one trial (its number in Trial,
+    // its value, its state), the trials still running or waiting among the configs (no value);
+    // run name ("trial_3") -> Optuna's state (COMPLETE, PRUNED, FAIL, RUNNING, WAITING).
+    bool optuna = false;
+    std::map<std::string, std::string> trialStates;
+    std::vector<std::string> trialNames;  // per config: its trial's run name (a failed one too)
 
     // The best config as core ranks them (ade::configRanksBefore: a finite mean, the largest
-    // budget, no failed seed, then lowest or highest by lowerIsBetter); -1 when none.
+    // budget, no failed seed, then lowest or highest by lowerIsBetter); -1 when none. Of an
+    // Optuna study, the best COMPLETE trial: a pruned trial's value is an intermediate one, at
+    // whatever step its pruner stopped it, so it never ranks first (even at the same step).
     int best() const;
+    // An Optuna trial's state as the table says it: "complete", "pruned at iteration N",
+    // "failed", "running", "waiting" ("" for a sweep's config).
+    QString trialState(int index) const;
+    // The trial's number ("trial_3" -> 3; -1 when not an Optuna trial).
+    int trialNumber(int index) const;
+    // Order of the states when sorting by value: complete 0, pruned 1, failed 2, running or
+    // waiting 3 (0 for every config of a sweep).
+    int stateRank(int index) const;
     // Value of `key` in config `index` as a number (nullopt when absent or not a number).
     std::optional<double> number(int index, const std::string& key) const;
     QString text(int index, const std::string& key) const;  // as given ("" when absent)

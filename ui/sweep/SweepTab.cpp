@@ -39,6 +39,10 @@ void SweepTab::showRuns(const std::vector<ade::RunOutcome>& runs, const QString&
         ade::Session session;
         for (const auto& o : runs) {
             ade::SessionRun r = ade::sessionRunOf(o, 1);
+            // An Optuna trial its pruner stopped says so in the run list and the charts'
+            // legends, beside the trials that ran to the end.
+            if (o.result.stop == "pruned")
+                r.name += " (pruned at iteration " + std::to_string(o.result.iterationsDone) + ")";
             // The seeds of the config form one group (drawn as their mean with a band).
             if (runs.size() > 1) {
                 r.group = label.toStdString();
@@ -107,7 +111,7 @@ bool SweepTab::openFolder(const QString& dir) {
 
 namespace ade::ui {
 
-bool SweepTab::openOptunaStudy(const QString& file) {
+bool SweepTab::openOptunaStudy(const QString& file, const QString& study, QString* error) {
     QString path = file;
     if (path.isEmpty())
         path = QFileDialog::getOpenFileName(
@@ -115,7 +119,11 @@ bool SweepTab::openOptunaStudy(const QString& file) {
             tr("Optuna storage (*.db *.sqlite *.sqlite3 *.log *.journal);;All files (*)"));
     if (path.isEmpty()) return false;
     emit showRequested();
-    return view_->openOptunaStudy(path);
+    QString err;
+    if (view_->openOptunaStudy(path, study, &err)) return true;
+    emit message(tr("Cannot open the Optuna study %1: %2").arg(path, err), 15000);
+    if (error) *error = err;
+    return false;
 }
 
 }  // namespace ade::ui

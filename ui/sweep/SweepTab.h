@@ -31,8 +31,10 @@ class SweepTab : public QScrollArea {
     // Shows a sweep folder (asks for it when `dir` is empty); false when none is shown.
     bool openFolder(const QString& dir = {});
     // Shows an Optuna study's storage read-only (asks for the file when `path` is empty:
-    // SQLite .db/.sqlite3 or a journal .log/.journal); false when none is shown.
-    bool openOptunaStudy(const QString& path = {});
+    // SQLite .db/.sqlite3 or a journal .log/.journal), study `study` of it (the first when
+    // empty), bringing the tab to the front; false (with why in `error`) when none is shown.
+    bool openOptunaStudy(const QString& path = {}, const QString& study = {},
+                         QString* error = nullptr);
     // A config's runs in the run list and the charts (a second click selects them again); runs
     // of other experiments are hidden from the charts (they stay in the list).
     void showRuns(const std::vector<ade::RunOutcome>& runs, const QString& label);

@@ -14,12 +14,16 @@ namespace {
 
 constexpr int kConfigRole = Qt::UserRole + 1;
 constexpr int kSortRole = Qt::UserRole + 2;
+constexpr int kGroupRole = Qt::UserRole + 3;  // sorted before kSortRole (an Optuna trial's state)
 
 // Sorts by a number when both items have one (kSortRole), else by text; "no value" sorts last.
+// Items with a group (kGroupRole) sort by it first: complete trials before pruned ones.
 class SortItem : public QTableWidgetItem {
   public:
     using QTableWidgetItem::QTableWidgetItem;
     bool operator<(const QTableWidgetItem& other) const override {
+        const QVariant ga = data(kGroupRole), gb = other.data(kGroupRole);
+        if (ga.isValid() && gb.isValid() && ga.toInt() != gb.toInt()) return ga.toInt() < gb.toInt();
         const QVariant a = data(kSortRole), b = other.data(kSortRole);
         if (a.isValid() && b.isValid()) {
             const double x = a.toDouble(), y = b.toDouble();
@@ -111,30 +115,63 @@ void SweepTable::setResults(const SweepResults& results) {
     const Qt::SortOrder order = horizontalHeader()->sortIndicatorOrder();
     const int sortColumn = userSort_;
     setSortingEnabled(false);
+    const bool optuna = results_.optuna;
     bool labels = false;
     for (const auto& c : results_.configs)
         labels = labels || c.label != results_.configs.front().label;
+    labels = labels && !optuna;
+    // A study's trial has one value and a state, not a mean over seeds.
+    const int first = optuna ? 1 : 0;  // the keys' first column
     QStringList header;
+    if (optuna) header << tr("Trial");
     for (const auto& k : results_.keys)
         header << keyLabel(k);
     if (labels) header << tr("Run");
-    header << tr("mean ± sd") << tr("Seeds") << tr("Failed");
+    if (optuna)
+        header << tr("Value") << tr("State");
+    else
+        header << tr("mean ± sd") << tr("Seeds") << tr("Failed");
     if (results_.halving) header << tr("Rung") << tr("Iterations");
     setColumnCount(header.size());
     setHorizontalHeaderLabels(header);
     for (int k = 0; k < static_cast<int>(results_.keys.size()); ++k)
-        horizontalHeaderItem(k)->setToolTip(keyHelp(results_.keys[k]));
-    horizontalHeaderItem(static_cast<int>(results_.keys.size()) + (labels ? 1 : 0))
-        ->setToolTip(tr("%1: mean ± sd over the config's finished seeds (sd with n − 1)")
-                         .arg(results_.metricLabel));
-    horizontalHeaderItem(columnCount() - (results_.halving ? 4 : 2))
-        ->setToolTip(tr("Seeds that finished; diverged or failed seeds count under Failed"));
+        horizontalHeaderItem(first + k)->setToolTip(keyHelp(results_.keys[k]));
+    const int meanColumn = first + static_cast<int>(results_.keys.size()) + (labels ? 1 : 0);
+    if (optuna) {
+        horizontalHeaderItem(0)->setToolTip(tr("The Optuna trial's number"));
+        horizontalHeaderItem(meanColumn)
+            ->setToolTip(tr("The trial's value (%1 better); a pruned trial's is the last "
+                            "intermediate value it reported. Sorted complete trials first, "
+                            "then pruned, failed, running")
+                             .arg(results_.lowerIsBetter ? tr("lower") : tr("higher")));
+        horizontalHeaderItem(meanColumn + 1)
+            ->setToolTip(tr("complete, pruned at iteration N (the step of its last report), "
+                            "failed, running or waiting. The best trial (bold) is the best "
+                            "complete one."));
+    } else {
+        horizontalHeaderItem(meanColumn)
+            ->setToolTip(tr("%1: mean ± sd over the config's finished seeds (sd with n − 1)")
+                             .arg(results_.metricLabel));
+        horizontalHeaderItem(columnCount() - (results_.halving ? 4 : 2))
+            ->setToolTip(tr("Seeds that finished; diverged or failed seeds count under Failed"));
+    }
+    setToolTip(optuna ? tr("One row per Optuna trial: its value and state. Click a header to "
+                           "sort; double-click a row to show the trial's curve (its "
+                           "intermediate values).")
+                      : tr("One row per config: mean ± sd of the objective over its finished "
+                           "seeds. Click a header to sort; double-click a row to show its runs' "
+                           "curves."));
     setRowCount(static_cast<int>(results_.configs.size()));
     const int best = results_.best();
     for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i) {
         const auto& c = results_.configs[i];
         int col = 0;
         std::vector<QTableWidgetItem*> row;
+        if (optuna) {
+            const int number = results_.trialNumber(i);
+            row.push_back(makeItem(number >= 0 ? QString::number(number) : QString(), number,
+                                   number >= 0));
+        }
         for (const auto& k : results_.keys) {
             const auto v = results_.number(i, k);
             row.push_back(makeItem(results_.text(i, k), v.value_or(NAN), v.has_value()));
@@ -145,25 +182,36 @@ void SweepTable::setResults(const SweepResults& results) {
         QStringList seeds;
         for (double s : c.perSeed)
             seeds << formatValue(s);
-        mean->setToolTip(tr("per seed: %1").arg(seeds.join(QStringLiteral(", "))));
-        row.push_back(mean);
-        QString doneText = c.seedsCapped > 0 ? tr("%1 (%2 cap)").arg(c.seedsDone).arg(c.seedsCapped)
-                                             : QString::number(c.seedsDone);
-        // An Optuna trial its pruner stopped: its value is the last one reported.
-        if (c.seedsPruned > 0)
-            doneText = c.seedsDone == 1 ? tr("pruned") : tr("%1 (%2 pruned)").arg(c.seedsDone).arg(c.seedsPruned);
-        auto* done = makeItem(doneText, c.seedsDone, true);
-        if (c.seedsPruned > 0)
-            done->setToolTip(tr("Pruned at iteration %1: the value is the last one it reported, "
-                                "at a smaller budget than the trials that ran to the end")
-                                 .arg(c.doneMax));
-        if (c.seedsCapped > 0)
-            done->setToolTip(tr("%1 of the %2 seeds reached the iteration cap before the stopping "
-                                "rule: their value is not converged")
-                                 .arg(c.seedsCapped)
-                                 .arg(c.seedsDone));
-        row.push_back(done);
-        row.push_back(makeItem(QString::number(c.seedsFailed), c.seedsFailed, true));
+        if (optuna) {
+            mean->setData(kGroupRole, results_.stateRank(i));
+            const int rank = results_.stateRank(i);
+            mean->setToolTip(rank == 1   ? tr("the last intermediate value it reported")
+                             : rank == 0 ? tr("the trial's value")
+                                         : tr("no value"));
+            row.push_back(mean);
+            auto* state = makeItem(results_.trialState(i), results_.trialNumber(i), true);
+            state->setData(kGroupRole, rank);
+            if (rank == 1)
+                state->setToolTip(tr("Its pruner stopped it after its report at iteration %1: "
+                                     "its value is an intermediate one, so it is not ranked "
+                                     "against the complete trials")
+                                      .arg(c.doneMax));
+            row.push_back(state);
+        } else {
+            mean->setToolTip(tr("per seed: %1").arg(seeds.join(QStringLiteral(", "))));
+            row.push_back(mean);
+            const QString doneText = c.seedsCapped > 0
+                                         ? tr("%1 (%2 cap)").arg(c.seedsDone).arg(c.seedsCapped)
+                                         : QString::number(c.seedsDone);
+            auto* done = makeItem(doneText, c.seedsDone, true);
+            if (c.seedsCapped > 0)
+                done->setToolTip(tr("%1 of the %2 seeds reached the iteration cap before the "
+                                    "stopping rule: their value is not converged")
+                                     .arg(c.seedsCapped)
+                                     .arg(c.seedsDone));
+            row.push_back(done);
+            row.push_back(makeItem(QString::number(c.seedsFailed), c.seedsFailed, true));
+        }
         if (results_.halving) {
             row.push_back(makeItem(c.rung >= 0 ? QString::number(c.rung) : QStringLiteral("—"),
                                c.rung, true));
@@ -176,7 +224,7 @@ void SweepTable::setResults(const SweepResults& results) {
                 QFont f = font();
                 f.setBold(true);
                 it->setFont(f);
-                it->setToolTip(tr("best config") +
+                it->setToolTip((optuna ? tr("best complete trial") : tr("best config")) +
                                (it->toolTip().isEmpty() ? QString() : "\n" + it->toolTip()));
             }
             setItem(i, col++, it);
@@ -184,7 +232,6 @@ void SweepTable::setResults(const SweepResults& results) {
     }
     setSortingEnabled(true);
     // The objective's column, best first, until the user sorts by another.
-    const int meanColumn = static_cast<int>(results_.keys.size()) + (labels ? 1 : 0);
     if (sortColumn >= 0 && sortColumn < columnCount() && sortColumn != meanColumn)
         sortByColumn(sortColumn, order);
     else

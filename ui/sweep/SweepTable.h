@@ -2,6 +2,8 @@
 // The sweep's results table: one row per config (the varied keys' values, the plan's run when it
 // has several, mean ± sd of the objective over seeds, seeds done / failed, the successive-halving
 // rung and its budget), sortable by any column (numbers sort as numbers), the best row in bold.
+// An Optuna study's table: Trial, its params, Value and State (complete, pruned at iteration N,
+// failed, running, waiting), sorted complete trials first; the best row the best complete trial.
 // It keeps room for kMinRows rows and never cuts the objective's column (it scrolls instead).
 // Selecting a row selects the config in the views; double-clicking opens its runs' curves.
 #include <QTableWidget>

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -146,6 +147,17 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     refresh_.setSingleShot(true);
     refresh_.setInterval(250);
     connect(&refresh_, &QTimer::timeout, this, &SweepView::refreshResults);
+    fileWatcher_ = new QFileSystemWatcher(this);
+    fileChanged_.setSingleShot(true);
+    fileChanged_.setInterval(300);
+    connect(fileWatcher_, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
+        if (path != folder_ || optunaStudy_.isEmpty()) return;
+        // A file replaced (not written in place) leaves the watcher: watch the new one.
+        if (!fileWatcher_->files().contains(path) && QFileInfo::exists(path))
+            fileWatcher_->addPath(path);
+        fileChanged_.start();
+    });
+    connect(&fileChanged_, &QTimer::timeout, this, &SweepView::readFolder);
     folderTimer_.setInterval(2000);
     connect(&folderTimer_, &QTimer::timeout, this, &SweepView::readFolder);
     connect(&folderWatcher_, &QFutureWatcherBase::finished, this, &SweepView::onFolderRead);
@@ -310,6 +322,26 @@ void SweepView::refreshResults() {
         if (const ade::ExperimentInfo* info = ade::findExperiment(experiment_.toStdString()))
             objective.metric = info->headlineMetric;
     r.configs = ade::aggregateConfigs(outcomes_, objective);
+    r.optuna = !optunaStudy_.isEmpty();
+    if (r.optuna) {
+        // The trials still running or waiting: a row each, without a value (yet).
+        r.trialStates = trialStates_;
+        for (const auto& t : pending_) {
+            ade::ConfigResult c;
+            c.label = t.label;
+            c.values = t.varied;
+            c.runNames = {t.name};
+            r.configs.push_back(std::move(c));
+        }
+        // Each row's trial (a failed trial's too, which has no finished run to name it).
+        for (const auto& c : r.configs) {
+            std::string name = c.runNames.empty() ? std::string() : c.runNames.front();
+            for (const auto& o : outcomes_)
+                if (name.empty() && o.run.label == c.label && o.run.varied == c.values)
+                    name = o.run.name;
+            r.trialNames.push_back(name);
+        }
+    }
     r.metric = QString::fromStdString(objective.metric);
     QString label = r.metric;
     for (const ade::MetricInfo& m : ade::metricsOf(experiment_.toStdString()))
@@ -397,6 +429,7 @@ bool SweepView::openFolder(const QString& dir) {
         return false;
     }
     folder_ = dir;
+    watchFile({});
     optunaStudy_.clear();
     studies_->hide();
     ranPreset_ = false;
@@ -405,22 +438,25 @@ bool SweepView::openFolder(const QString& dir) {
     return true;
 }
 
-bool SweepView::openOptunaStudy(const QString& path, const QString& study) {
+bool SweepView::openOptunaStudy(const QString& path, const QString& study, QString* error) {
     if (running_) {
         setStatus(tr("A sweep is running: cancel it before opening an Optuna study."));
+        if (error) *error = status_->text();
         return false;
     }
-    std::string error;
+    std::string err;
     std::vector<std::string> names;
-    const auto folder = ade::readOptunaStudy(path.toStdString(), study.toStdString(), &error,
+    const auto folder = ade::readOptunaStudy(path.toStdString(), study.toStdString(), &err,
                                              &names);
     if (!folder) {
         setStatus(tr("Cannot open %1: %2")
-                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(err)));
+        if (error) *error = QString::fromStdString(err);
         return false;
     }
     folderTimer_.stop();
     folder_ = path;
+    watchFile(path);
     optunaStudy_ = QString::fromStdString(folder->planName);
     {
         const QSignalBlocker block(studies_);
@@ -443,7 +479,14 @@ QStringList SweepView::optunaStudies() const {
     return out;
 }
 
+void SweepView::watchFile(const QString& path) {
+    fileChanged_.stop();
+    if (!fileWatcher_->files().isEmpty()) fileWatcher_->removePaths(fileWatcher_->files());
+    if (!path.isEmpty()) fileWatcher_->addPath(path);
+}
+
 void SweepView::stopWatchingFolder() {
+    watchFile({});
     folderTimer_.stop();
     folder_.clear();
     optunaStudy_.clear();
@@ -451,7 +494,11 @@ void SweepView::stopWatchingFolder() {
 }
 
 void SweepView::readFolder() {
-    if (folder_.isEmpty() || folderWatcher_.isRunning()) return;
+    if (folder_.isEmpty()) return;
+    if (folderWatcher_.isRunning()) {
+        readAgain_ = true;  // the file changed while it was read: once more after this read
+        return;
+    }
     const std::string dir = folder_.toStdString();
     const std::string study = optunaStudy_.toStdString();
     folderWatcher_.setFuture(QtConcurrent::run([dir, study]() -> std::optional<ade::SweepFolder> {
@@ -468,6 +515,10 @@ void SweepView::onFolderRead() {
     if (folder && !folder_.isEmpty() &&
         (optunaStudy_.isEmpty() || QString::fromStdString(folder->planName) == optunaStudy_))
         applyFolder(*folder);
+    if (readAgain_) {
+        readAgain_ = false;
+        readFolder();
+    }
 }
 
 void SweepView::applyFolder(const ade::SweepFolder& f) {
@@ -478,6 +529,14 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
                       : QString::fromStdString(folder->tasks.front().config.experiment());
     outcomes_ = folder->finished;
     rungs_.clear();
+    pending_.clear();
+    for (int i : folder->missing)
+        if (i >= 0 && i < static_cast<int>(folder->tasks.size()))
+            pending_.push_back(folder->tasks[static_cast<std::size_t>(i)]);
+    trialStates_.clear();
+    for (const auto& [i, state] : folder->trialStates)
+        if (i >= 0 && i < static_cast<int>(folder->tasks.size()))
+            trialStates_[folder->tasks[static_cast<std::size_t>(i)].name] = state;
     const int n = static_cast<int>(folder->tasks.size());
     const int failed = static_cast<int>(folder->failed.size());
     const int finished = n - static_cast<int>(folder->missing.size());
@@ -504,9 +563,9 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
     else if (!folderTimer_.isActive())
         folderTimer_.start();
     if (!optunaStudy_.isEmpty()) {
-        setStatus(tr("Study \"%1\" in %2 (Optuna study, read-only): %3%4")
-                      .arg(optunaStudy_, QDir::toNativeSeparators(folder_), folderStatus_,
-                           folder->missing.empty() ? QString() : tr("; re-read every 2 s")));
+        setStatus(tr("Study \"%1\" in %2 (Optuna study, read-only): %3; re-read when the "
+                     "file changes")
+                      .arg(optunaStudy_, QDir::toNativeSeparators(folder_), folderStatus_));
         return;
     }
     setStatus(tr("Sweep folder %1 (%2): %3%4")

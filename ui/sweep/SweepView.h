@@ -1,7 +1,8 @@
 #pragma once
 // The sweep tab (issue #16): a design of 1–3 keys (SweepForm), run in parallel on worker threads
 // through core's runSweepLocal (successive halving on request) with live progress, or read from
-// a sweep folder (local or Slurm, re-read every 2 s while tasks still run). The results show as
+// a sweep folder (local or Slurm, re-read every 2 s while tasks still run) or an Optuna study's
+// storage (re-read when the file changes). The results show as
 // a sortable table (one row per config, mean ± sd over seeds) and a view chosen by the number of
 // keys: one key — the metric against it with seed bands (the scaling-law fit when the design
 // asks for one); two — a heatmap; three — parallel coordinates. Clicking a config asks the
@@ -12,6 +13,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -23,6 +25,7 @@
 #include "util/RunControl.h"
 
 class QComboBox;
+class QFileSystemWatcher;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -61,7 +64,9 @@ class SweepView : public QWidget {
     // first; a file with several studies offers them in a combo box. A folder path goes to
     // openFolder, and openFolder gives a file to this. False with a message when the file is
     // not an Optuna storage (nothing shown changes).
-    bool openOptunaStudy(const QString& path, const QString& study = {});
+    // The file is watched (QFileSystemWatcher): a study an Optuna process is still writing is
+    // re-read whenever the file changes, whether or not trials were running when it opened.
+    bool openOptunaStudy(const QString& path, const QString& study = {}, QString* error = nullptr);
     bool showsOptunaStudy() const { return !optunaStudy_.isEmpty(); }
     QString optunaStudy() const { return optunaStudy_; }  // the study shown ("" when none)
     QStringList optunaStudies() const;                    // the shown file's studies
@@ -145,6 +150,13 @@ class SweepView : public QWidget {
     QFutureWatcher<std::optional<ade::SweepFolder>> folderWatcher_;
     QString folderStatus_;
     QString optunaStudy_;  // the Optuna study shown from folder_ (a file), "" for a sweep folder
+    // The study's trials still running or waiting (rows without a value) and every trial's state.
+    std::vector<ade::PlannedRun> pending_;
+    std::map<std::string, std::string> trialStates_;
+    QFileSystemWatcher* fileWatcher_ = nullptr;  // the study's file
+    QTimer fileChanged_;        // coalesces a writer's bursts of changes into one re-read
+    bool readAgain_ = false;    // the file changed during a read: read once more after it
+    void watchFile(const QString& path);  // "" stops watching
 };
 
 }  // namespace ade::ui

@@ -15,6 +15,7 @@
 #include "runs/ClaimsMonitor.h"
 #include "runs/RunStore.h"
 #include "sessions/SessionManager.h"
+#include "sweep/SweepTab.h"
 #include "sweep/SweepView.h"
 #include "window/MainWindow.h"
 #include "window/RunCommands.h"
@@ -50,6 +51,16 @@ bool Autopilot::open(bool* started) {
         QString err;
         if (!window_->sessions()->openSession(options_.session, &err)) {
             qWarning("attention-explorer: %s", qPrintable(err));
+            if (options_.quitWhenDone) return false;
+        }
+    } else if (!options_.optunaStudy.isEmpty()) {
+        // The form gets the default preset as at any start; the study shows in the sweep tab.
+        if (!formRestored_ && window_->store()->runs().empty())
+            commands->loadPreset(QString::fromStdString(ade::defaultPresetName()), false);
+        QString err;
+        if (!window_->sweepTab()->openOptunaStudy(options_.optunaStudy, options_.study, &err)) {
+            qWarning("attention-explorer: cannot open the Optuna study %s: %s",
+                     qPrintable(options_.optunaStudy), qPrintable(err));
             if (options_.quitWhenDone) return false;
         }
     } else if (!options_.lesson.isEmpty()) {

@@ -1,6 +1,6 @@
 #pragma once
-// The window driven from its command line (LaunchOptions): the preset, session or lesson to open
-// at start, --autorun, and once the runs are done (or a run passes --screenshot-at) the
+// The window driven from its command line (LaunchOptions): the preset, session, Optuna study or
+// lesson to open at start, --autorun, and once the runs are done (or a run passes --screenshot-at) the
 // screenshot, the --stats file (frame times, solver rate, logged points, the inside views' and
 // the claims' cost on the GUI thread) and --quit-when-done.
 #include <QObject>

@@ -10,6 +10,8 @@ namespace ade::ui {
 struct LaunchOptions {
     QString preset;                 // load this preset at start
     QString session;                // or open this saved session at start
+    QString optunaStudy;            // or show this Optuna study's storage in the sweep tab
+    QString study;                  // its study of that name ("" = the first)
     std::vector<std::string> sets;  // "KEY=VALUE" overrides for every run of that preset
     int seeds = 0;                  // seeds per run of that preset (0: the preset's "seeds")
     bool autorun = false;           // start its runs (or sweep) at once

@@ -65,6 +65,10 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     connectWindowActions(*this);
     buildToolBar();
     sessions_ = new SessionManager(workspace_, this, options.persistSettings, this);
+    // File > Open session… and Open recent take an Optuna study's storage too: the sweep tab.
+    sessions_->setStudyOpener([this](const QString& file, QString* error) {
+        return sweepTab()->openOptunaStudy(file, {}, error);
+    });
     lessons_ = new LessonPlayer(workspace_, this, options.argv0, this);
     centralWidget()->layout()->addWidget(lessons_->panel());  // a lesson's caption
     buildMenus();
@@ -189,7 +193,8 @@ void MainWindow::buildMenus() {
     };
     QMenu* file = menuBar()->addMenu(tr("&File"));
     place(file,
-          {"exportRunCsv", "saveScreenshot", "exportAnimation", "openSweepFolder", "", "quit"});
+          {"exportRunCsv", "saveScreenshot", "exportAnimation", "openSweepFolder",
+                 "openOptunaStudy", "", "quit"});
     sessions_->addToFileMenu(file);
     place(sessions_->editMenu(menuBar()->addMenu(tr("&Edit"))), {"", "resetForm"});
     place(menuBar()->addMenu(tr("&Run")),

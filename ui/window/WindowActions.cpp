@@ -86,6 +86,11 @@ std::vector<ActionSpec> windowActionTable() {
          {},
          QObject::tr(
              "Show a sweep folder (local or Slurm, finished or still running) in the sweep tab")},
+        {"openOptunaStudy", QObject::tr("Open &Optuna study…"),
+         keys(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+         QObject::tr("Show an Optuna study's storage (its SQLite .db or journal file) in the "
+                     "sweep tab, read-only: each trial a row, its intermediate values its curve; "
+                     "re-read when the file changes")},
         {"quit", QObject::tr("&Quit"), keys(QKeySequence::Quit),
          QObject::tr("Close the window; runs not saved ask Save, Discard or Cancel")},
         // Edit
@@ -181,6 +186,7 @@ void connectWindowActions(MainWindow& window) {
        [w] { w->autopilot()->saveScreenshot(QStringLiteral("attention-explorer.png")); });
     on("exportAnimation", [w] { exportAnimationOfFocusedRun(*w->workspace(), *w); });
     on("openSweepFolder", [w] { w->sweepTab()->openFolder(); });
+    on("openOptunaStudy", [w] { w->sweepTab()->openOptunaStudy(); });
     on("quit", [w] { w->close(); });
     on("resetForm", [c] { c->resetForm(); });
     w->action(QStringLiteral("logY"))->setChecked(charts->logY());
