@@ -3,7 +3,8 @@
 # Install as  <prefix>/share/bash-completion/completions/attention-explorer
 # or source it from ~/.bashrc.  Works with and without the bash-completion package.
 #
-# Options, a session file (*.json) to open, --preset names and --set keys. Preset names and keys
+# Options, a session file (*.json) to open, --preset names and --set keys, an Optuna storage
+# for --optuna-study. Preset names and keys
 # are asked of attention-explorer-cli: the one beside the GUI program being completed if there
 # is one, else the one on PATH.
 
@@ -118,7 +119,18 @@ _attention_explorer() {
             fi
             return 0
             ;;
-        --screenshot-at | --seeds)
+        --optuna-study)
+            # An Optuna storage: SQLite .db/.sqlite/.sqlite3, or a journal .log/.journal.
+            _attention_explorer__files "$cur" '*.[dD][bB]'
+            local IFS=$'\n' f p
+            for p in '*.sqlite' '*.sqlite3' '*.log' '*.journal'; do
+                for f in $(compgen -f -X "!$p" -- "$cur"); do
+                    [[ -d $f ]] || COMPREPLY+=("$f")
+                done
+            done
+            return 0
+            ;;
+        --screenshot-at | --seeds | --study)
             COMPREPLY=()
             return 0
             ;;
@@ -147,7 +159,7 @@ _attention_explorer() {
         return 0
     fi
     local opts="--preset --set --seeds --autorun --quit-when-done --screenshot --screenshot-at --stats
-        --presentation --lesson --no-settings --help --help-all --version"
+        --presentation --lesson --optuna-study --study --no-settings --help --help-all --version"
     if [[ $cur == -* && $cur != --* ]]; then
         opts="$opts -platform -style -stylesheet -display -qwindowgeometry -reverse"
     fi

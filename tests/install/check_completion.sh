@@ -264,6 +264,16 @@ run_cases() {
         else
             bad "attention-explorer --autorun p<TAB>: expected [plan.json], got [$res]"
         fi
+        : >"$tmp/study.db"
+        : >"$tmp/study.journal"
+        : >"$tmp/study.txt"
+        res=$(cd "$tmp" && complete_words _attention_explorer attention-explorer --optuna-study s &&
+            echo "$GOT")
+        if [[ $res == "study.db study.journal" ]]; then
+            ok "attention-explorer --optuna-study s<TAB> (Optuna storages) -> $res"
+        else
+            bad "attention-explorer --optuna-study s<TAB>: expected [study.db study.journal], got [$res]"
+        fi
     fi
     rm -rf "$tmp"
 
@@ -273,7 +283,8 @@ run_cases() {
         source "$gui_script"
         local gc=attention-explorer gf=_attention_explorer
         expect_has "$gc --<TAB>" "--preset --set --autorun --quit-when-done --screenshot \
---screenshot-at --stats --presentation --no-settings --help --version" "" $gf $gc --
+--screenshot-at --stats --presentation --optuna-study --study --no-settings --help --version" "" \
+            $gf $gc --
         expect_exact "$gc --preset a-s<TAB>" "a-spectral-vs-random a-same-start a-scaling-n a-scaling-P" \
             $gf $gc --preset a-s
         PATH=$ORIG_PATH expect_exact \

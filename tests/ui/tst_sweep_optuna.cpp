@@ -260,9 +260,12 @@ class TestSweepOptuna : public QObject {
         shot(w.get(), QStringLiteral("study"));
         emit v->currentChart()->configActivated(v->results().best());
         shot(w.get(), QStringLiteral("study-best-curve"));
-        // The first trial's curve beside the best's.
+        // A pruned trial's curve beside the best's (the last config when none was pruned).
         w->findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentIndex(1);
-        emit v->currentChart()->configActivated(v->results().configs.size() - 1);
+        int other = static_cast<int>(v->results().configs.size()) - 1;
+        for (int i = other; i >= 0; --i)
+            if (v->results().configs[i].seedsPruned > 0) other = i;
+        emit v->currentChart()->configActivated(other);
         shot(w.get(), QStringLiteral("study-two-curves"));
     }
 
