@@ -13,7 +13,8 @@
 // re-read when Debian's python3-optuna adds a trial to it (running, then complete).
 // ADE_SWEEP_OPTUNA_SHOTS=DIR saves the window with the study's views there (under xvfb-run with a
 // 1600x1000 screen, or 1024x768: the window fitted to it); with ADE_SWEEP_OPTUNA_FILE=FILE also
-// that study (one made with attention_explorer.tuning) and its best trial's curve in the charts.
+// that study (one made with attention_explorer.tuning), the table's last rows, its best trial's
+// curve in the charts and a pruned trial's beside it.
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
@@ -258,6 +259,11 @@ class TestSweepOptuna : public QObject {
         SweepView* v = w->sweepTab()->view();
         QVERIFY2(w->sweepTab()->openOptunaStudy(file), qPrintable(statusOf(v)));
         shot(w.get(), QStringLiteral("study"));
+        // The table's last rows (pruned, failed, running trials) in view.
+        w->sweepTab()->ensureWidgetVisible(v->table());
+        v->table()->scrollToBottom();
+        shot(w.get(), QStringLiteral("study-table-end"));
+        v->table()->scrollToTop();
         emit v->currentChart()->configActivated(v->results().best());
         shot(w.get(), QStringLiteral("study-best-curve"));
         // A pruned trial's curve beside the best's (the last config when none was pruned).
