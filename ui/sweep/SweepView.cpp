@@ -17,7 +17,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "experiments/ExperimentRegistry.h"
-#include "sweep/OptunaStudy.h"
 #include "sweep/SweepForm.h"
 #include "sweep/SweepHeatmap.h"
 #include "sweep/SweepLinePlot.h"
@@ -27,15 +26,12 @@
 
 namespace ade::ui {
 
-namespace {
-// Completed runs that reached their iteration cap before their stopping rule.
 int cappedRuns(const std::vector<ade::RunOutcome>& outcomes) {
     int n = 0;
     for (const auto& o : outcomes)
         n += o.result.stop == "cap" ? 1 : 0;
     return n;
 }
-}  // namespace
 
 SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("sweepView"));
@@ -414,164 +410,6 @@ void SweepView::exportDialog() {
         ok = exportView(f, path, &error);
     }
     if (!ok) QMessageBox::warning(this, tr("Export"), tr("Cannot export: %1").arg(error));
-}
-
-bool SweepView::openFolder(const QString& dir) {
-    if (QFileInfo(dir).isFile()) return openOptunaStudy(dir);
-    if (running_) {
-        setStatus(tr("A sweep is running: cancel it before opening a folder."));
-        return false;
-    }
-    std::string error;
-    const auto folder = ade::readSweepFolder(dir.toStdString(), &error);
-    if (!folder) {
-        setStatus(tr("Cannot open %1: %2").arg(dir, QString::fromStdString(error)));
-        return false;
-    }
-    folder_ = dir;
-    watchFile({});
-    optunaStudy_.clear();
-    studies_->hide();
-    ranPreset_ = false;
-    emit started();
-    applyFolder(*folder);
-    return true;
-}
-
-bool SweepView::openOptunaStudy(const QString& path, const QString& study, QString* error) {
-    if (running_) {
-        setStatus(tr("A sweep is running: cancel it before opening an Optuna study."));
-        if (error) *error = status_->text();
-        return false;
-    }
-    std::string err;
-    std::vector<std::string> names;
-    const auto folder = ade::readOptunaStudy(path.toStdString(), study.toStdString(), &err,
-                                             &names);
-    if (!folder) {
-        setStatus(tr("Cannot open %1: %2")
-                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(err)));
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    folderTimer_.stop();
-    folder_ = path;
-    watchFile(path);
-    optunaStudy_ = QString::fromStdString(folder->planName);
-    {
-        const QSignalBlocker block(studies_);
-        studies_->clear();
-        for (const auto& n : names)
-            studies_->addItem(QString::fromStdString(n));
-        studies_->setCurrentText(optunaStudy_);
-    }
-    studies_->setVisible(names.size() > 1);
-    ranPreset_ = false;
-    emit started();
-    applyFolder(*folder);
-    return true;
-}
-
-QStringList SweepView::optunaStudies() const {
-    QStringList out;
-    for (int i = 0; i < studies_->count(); ++i)
-        out << studies_->itemText(i);
-    return out;
-}
-
-void SweepView::watchFile(const QString& path) {
-    fileChanged_.stop();
-    if (!fileWatcher_->files().isEmpty()) fileWatcher_->removePaths(fileWatcher_->files());
-    if (!path.isEmpty()) fileWatcher_->addPath(path);
-}
-
-void SweepView::stopWatchingFolder() {
-    watchFile({});
-    folderTimer_.stop();
-    folder_.clear();
-    optunaStudy_.clear();
-    studies_->hide();
-}
-
-void SweepView::readFolder() {
-    if (folder_.isEmpty()) return;
-    if (folderWatcher_.isRunning()) {
-        readAgain_ = true;  // the file changed while it was read: once more after this read
-        return;
-    }
-    const std::string dir = folder_.toStdString();
-    const std::string study = optunaStudy_.toStdString();
-    folderWatcher_.setFuture(QtConcurrent::run([dir, study]() -> std::optional<ade::SweepFolder> {
-        std::string error;
-        // An Optuna storage being written may be locked a moment: the next read catches up.
-        return study.empty() ? ade::readSweepFolder(dir, &error)
-                             : ade::readOptunaStudy(dir, study, &error);
-    }));
-}
-
-void SweepView::onFolderRead() {
-    const auto folder = folderWatcher_.result();
-    // (Only the study still shown: another may have been picked while this one was read.)
-    if (folder && !folder_.isEmpty() &&
-        (optunaStudy_.isEmpty() || QString::fromStdString(folder->planName) == optunaStudy_))
-        applyFolder(*folder);
-    if (readAgain_) {
-        readAgain_ = false;
-        readFolder();
-    }
-}
-
-void SweepView::applyFolder(const ade::SweepFolder& f) {
-    const ade::SweepFolder* folder = &f;
-    design_ = folder->design;
-    experiment_ = folder->tasks.empty()
-                      ? QString()
-                      : QString::fromStdString(folder->tasks.front().config.experiment());
-    outcomes_ = folder->finished;
-    rungs_.clear();
-    pending_.clear();
-    for (int i : folder->missing)
-        if (i >= 0 && i < static_cast<int>(folder->tasks.size()))
-            pending_.push_back(folder->tasks[static_cast<std::size_t>(i)]);
-    trialStates_.clear();
-    for (const auto& [i, state] : folder->trialStates)
-        if (i >= 0 && i < static_cast<int>(folder->tasks.size()))
-            trialStates_[folder->tasks[static_cast<std::size_t>(i)].name] = state;
-    const int n = static_cast<int>(folder->tasks.size());
-    const int failed = static_cast<int>(folder->failed.size());
-    const int finished = n - static_cast<int>(folder->missing.size());
-    folderStatus_ = tr("%1 of %2 finished, %3 failed").arg(finished).arg(n).arg(failed);
-    if (const int capped = cappedRuns(outcomes_))
-        folderStatus_ += tr(", %1 reached the iteration cap (not converged)").arg(capped);
-    progress_->show();
-    progress_->setRange(0, std::max(1, n));
-    progress_->setValue(finished);
-    if (!optunaStudy_.isEmpty()) {
-        int pruned = 0;
-        for (const auto& o : outcomes_)
-            pruned += o.result.stop == "pruned" ? 1 : 0;
-        folderStatus_ = tr("%1 trials: %2 complete, %3 pruned, %4 failed, %5 running or waiting")
-                            .arg(n)
-                            .arg(finished - failed - pruned)
-                            .arg(pruned)
-                            .arg(failed)
-                            .arg(folder->missing.size());
-    }
-    refreshResults();
-    if (folder->missing.empty())
-        folderTimer_.stop();
-    else if (!folderTimer_.isActive())
-        folderTimer_.start();
-    if (!optunaStudy_.isEmpty()) {
-        setStatus(tr("Study \"%1\" in %2 (Optuna study, read-only): %3; re-read when the "
-                     "file changes")
-                      .arg(optunaStudy_, QDir::toNativeSeparators(folder_), folderStatus_));
-        return;
-    }
-    setStatus(tr("Sweep folder %1 (%2): %3%4")
-                  .arg(QDir::toNativeSeparators(folder_), QString::fromStdString(folder->planName),
-                       folderStatus_,
-                       folder->missing.empty() ? QString() : tr("; re-read every 2 s")));
 }
 
 }  // namespace ade::ui

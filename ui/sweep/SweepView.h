@@ -33,6 +33,9 @@ class QStackedWidget;
 
 namespace ade::ui {
 
+// Completed runs that reached their iteration cap before their stopping rule.
+int cappedRuns(const std::vector<ade::RunOutcome>& outcomes);
+
 class SweepChart;
 class SweepForm;
 class SweepHeatmap;
