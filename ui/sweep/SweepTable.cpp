@@ -14,15 +14,15 @@ namespace {
 
 constexpr int kConfigRole = Qt::UserRole + 1;
 constexpr int kSortRole = Qt::UserRole + 2;
-constexpr int kGroupRole = Qt::UserRole + 3;  // sorted before kSortRole (an Optuna trial's state)
+constexpr int kTrialStateRole = Qt::UserRole + 3;  // sorted before kSortRole (an Optuna trial's state)
 
 // Sorts by a number when both items have one (kSortRole), else by text; "no value" sorts last.
-// Items with a group (kGroupRole) sort by it first: complete trials before pruned ones.
+// Items with a group (kTrialStateRole) sort by it first: complete trials before pruned ones.
 class SortItem : public QTableWidgetItem {
   public:
     using QTableWidgetItem::QTableWidgetItem;
     bool operator<(const QTableWidgetItem& other) const override {
-        const QVariant ga = data(kGroupRole), gb = other.data(kGroupRole);
+        const QVariant ga = data(kTrialStateRole), gb = other.data(kTrialStateRole);
         if (ga.isValid() && gb.isValid() && ga.toInt() != gb.toInt()) return ga.toInt() < gb.toInt();
         const QVariant a = data(kSortRole), b = other.data(kSortRole);
         if (a.isValid() && b.isValid()) {
@@ -183,14 +183,14 @@ void SweepTable::setResults(const SweepResults& results) {
         for (double s : c.perSeed)
             seeds << formatValue(s);
         if (optuna) {
-            mean->setData(kGroupRole, results_.stateRank(i));
+            mean->setData(kTrialStateRole, results_.stateRank(i));
             const int rank = results_.stateRank(i);
             mean->setToolTip(rank == 1   ? tr("the last intermediate value it reported")
                              : rank == 0 ? tr("the trial's value")
                                          : tr("no value"));
             row.push_back(mean);
             auto* state = makeItem(results_.trialState(i), results_.trialNumber(i), true);
-            state->setData(kGroupRole, rank);
+            state->setData(kTrialStateRole, rank);
             if (rank == 1)
                 state->setToolTip(tr("Its pruner stopped it after its report at iteration %1: "
                                      "its value is an intermediate one, so it is not ranked "
