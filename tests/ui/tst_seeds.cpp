@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "charts/ChartArea.h"
+#include "charts/QtSeriesEntry.h"
 #include "Configs.h"
 #include "window/MainWindow.h"
 #include "form/ParamForm.h"
@@ -169,6 +170,54 @@ class TestSeeds : public QObject {
         QCOMPARE(kept.seeds()[1], 2);
     }
 
+    // A band as a settled head and a live tail (the curve's rule): points added at the end
+    // replace only the tail, whose area starts two points back in the head (an overlap of one
+    // bucket that the opaque fill hides); a changed prefix (a new range, a zoom) moves the head.
+    void aStreamingBandReplacesOnlyItsTail() {
+        namespace qc = ade::ui::qtcharts;
+        qc::SeriesEntry e;
+        QLineSeries lo, hi, tailLo, tailHi;
+        e.bandLo = &lo;
+        e.bandHi = &hi;
+        e.bandTailLo = &tailLo;
+        e.bandTailHi = &tailHi;
+        QList<QPointF> l, h;
+        for (int i = 0; i < 10; ++i) {
+            l << QPointF(i, -i);
+            h << QPointF(i, i);
+        }
+        qc::setBandPoints(e, l, h);  // a short band: all of it in the tail
+        QVERIFY(hi.points().isEmpty());
+        QCOMPARE(tailHi.points(), h);
+        QCOMPARE(tailLo.points(), l);
+        QSignalSpy heads(&hi, &QXYSeries::pointsReplaced);
+        QSignalSpy tails(&tailHi, &QXYSeries::pointsReplaced);
+        for (int i = 10; i < 40; ++i) {
+            l << QPointF(i, -i);
+            h << QPointF(i, i);
+            qc::setBandPoints(e, l, h);
+        }
+        QCOMPARE(heads.count(), 0);
+        QCOMPARE(tails.count(), 30);
+        QCOMPARE(tailHi.points().back(), QPointF(39, 39));
+        QCOMPARE(tailHi.points().front(), QPointF(0, 0));
+        // The tail's limit: the head takes the settled points over.
+        for (int i = 40; i < 80; ++i) {
+            l << QPointF(i, -i);
+            h << QPointF(i, i);
+            qc::setBandPoints(e, l, h);
+        }
+        QCOMPARE(heads.count(), 1);
+        QVERIFY(tailHi.points().size() <= 64);
+        QCOMPARE(tailHi.points().front(), hi.points()[hi.points().size() - 2]);
+        // A changed prefix: the head again, at once.
+        h[0] = QPointF(0, 5);
+        qc::setBandPoints(e, l, h);
+        QCOMPARE(heads.count(), 2);
+        QCOMPARE(hi.points().front(), QPointF(0, 5));
+        QCOMPARE(hi.points().size() + tailHi.points().size() - 2, h.size());
+    }
+
     // Seeds of one group share a colour; groups are told apart by label and config.
     void seedsShareTheirGroupsColour() {
         RunStore s;
@@ -198,7 +247,8 @@ class TestSeeds : public QObject {
         QChart* chart = chartOf(p);
         QVERIFY(chart);
         const auto bands = seriesOf<QAreaSeries>(chart);
-        QCOMPARE(bands.size(), std::size_t(2));  // the group's train and test loss
+        // The group's train and test loss, each as a settled head and a live tail.
+        QCOMPARE(bands.size(), std::size_t(4));
         double hi = 0, lo = INFINITY;
         for (QAreaSeries* b : bands) {
             for (const QPointF& q : b->upperSeries()->points())

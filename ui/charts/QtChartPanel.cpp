@@ -317,6 +317,7 @@ class QtChartPanel final : public ChartPanel {
     static std::vector<QAbstractSeries*> seriesOf(const SeriesEntry& e) {
         std::vector<QAbstractSeries*> out = {e.series, e.tail};
         if (e.band) out.push_back(e.band);
+        if (e.bandTail) out.push_back(e.bandTail);
         return out;
     }
     static void deleteSeries(QChart* chart, SeriesEntry& e) {
@@ -326,6 +327,8 @@ class QtChartPanel final : public ChartPanel {
         }
         delete e.bandLo;  // an area series does not own its lines
         delete e.bandHi;
+        delete e.bandTailLo;
+        delete e.bandTailHi;
     }
 
     // What the chart draws: every visible run, except that the seeds of one group become one
@@ -415,9 +418,14 @@ class QtChartPanel final : public ChartPanel {
                     e.bandLo = new QLineSeries;
                     e.bandHi = new QLineSeries;
                     e.band = new QAreaSeries(e.bandHi, e.bandLo);
-                    chart_->addSeries(e.band);
-                    e.band->attachAxis(xAxis_);
-                    e.band->attachAxis(yAxis_);
+                    e.bandTailLo = new QLineSeries;
+                    e.bandTailHi = new QLineSeries;
+                    e.bandTail = new QAreaSeries(e.bandTailHi, e.bandTailLo);
+                    for (QAreaSeries* a : {e.band, e.bandTail}) {
+                        chart_->addSeries(a);
+                        a->attachAxis(xAxis_);
+                        a->attachAxis(yAxis_);
+                    }
                 }
         }
         // 1-px lines go through Qt's fast cosmetic stroker: dashed curves of thousands of points
@@ -468,11 +476,13 @@ class QtChartPanel final : public ChartPanel {
                         s->setVisible(!isHidden(e));
                     }
                     if (e.band) {
-                        e.band->setPen(Qt::NoPen);
                         // Opaque (see applyStyle): translucent fills stall Qt's raster engine.
                         const QBrush brush(overWhite(base, projector ? 70 : 50));
-                        if (e.band->brush() != brush) e.band->setBrush(brush);
-                        e.band->setVisible(!isHidden(e));
+                        for (QAreaSeries* a : {e.band, e.bandTail}) {
+                            a->setPen(Qt::NoPen);
+                            if (a->brush() != brush) a->setBrush(brush);
+                            a->setVisible(!isHidden(e));
+                        }
                     }
                 }
             }
@@ -723,8 +733,7 @@ class QtChartPanel final : public ChartPanel {
             if (const auto band = bandData(e); band.first) {
                 const QList<QPointF>& lo = decimateCached(xData(*r), *band.first, req, 0, e.loCache);
                 const QList<QPointF>& hi = decimateCached(xData(*r), *band.second, req, 0, e.hiCache);
-                if (e.bandLo->points() != lo) e.bandLo->replace(lo);
-                if (e.bandHi->points() != hi) e.bandHi->replace(hi);
+                setBandPoints(e, lo, hi);
                 drawn_ += static_cast<int>(lo.size() + hi.size());
             }
         }
