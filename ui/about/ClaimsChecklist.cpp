@@ -42,6 +42,13 @@ class ClaimRow : public QLabel {
         if (heights_.size() > 16) heights_.clear();
         return heights_[w] = QLabel::heightForWidth(w);
     }
+    // Its width as laid out (or sixty characters before it is), and the height there: from
+    // the remembered heights, not QLabel's search over three trial widths at every new text.
+    QSize sizeHint() const override {
+        const QMargins m = contentsMargins();
+        const int w = width() > 0 ? width() : fontMetrics().averageCharWidth() * 60 + m.left() + m.right();
+        return QSize(w, heightForWidth(w));
+    }
     // A wrapped line's least width is its longest word; a row never asks for less than a
     // short phrase (the checklist is as wide as its panel), and one line's height.
     QSize minimumSizeHint() const override {
