@@ -77,6 +77,7 @@ const ade::MetricHistory* ClaimsMonitor::history(int id) {
     if (h.columns != r->columns || h.rows.size() > r->size()) {
         h.columns = r->columns;
         h.rows.clear();
+        h.rows.reserve(std::max(plannedRecords(r->config), r->size()));  // never moved mid-run
     }
     // Only the records that arrived since the last evaluation are copied.
     for (std::size_t i = h.rows.size(); i < r->size(); ++i) {

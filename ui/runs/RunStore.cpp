@@ -181,11 +181,22 @@ std::vector<const RunRecord*> RunStore::visibleRuns() const {
     return out;
 }
 
+std::size_t plannedRecords(const ade::Config& config) {
+    const std::int64_t iterations = std::max<std::int64_t>(0, config.getInt("iterations"));
+    const std::int64_t every = config.getInt("log_every");
+    const std::int64_t records =
+        every > 0 ? iterations / every + 2 : std::min<std::int64_t>(iterations + 2, 2002);
+    return static_cast<std::size_t>(std::min<std::int64_t>(records, std::int64_t(1) << 22));
+}
+
 void RunStore::setColumns(int id, const std::vector<std::string>& columns) {
     RunRecord* r = run(id);
     if (!r) return;
     r->columns = columns;
     r->data.assign(columns.size(), {});
+    const std::size_t planned = plannedRecords(r->config);
+    for (auto& col : r->data)
+        col.reserve(planned);
     ++revision_;
 }
 

@@ -87,6 +87,15 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
         count_.clear();
         sizes_.assign(members.size(), 0);
         mean_.config = first.config;  // a copy of every key: not at every update
+        // Room for the whole run at once (as RunStore's columns): these 4 x columns vectors
+        // would otherwise all double, and copy, in the same frame.
+        std::size_t planned = 0;
+        for (const RunRecord* r : members)
+            planned = std::max({planned, plannedRecords(r->config), r->size()});
+        count_.reserve(planned);
+        for (std::size_t c = 0; c < nc; ++c)
+            for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]})
+                v->reserve(planned);
     }
     mean_.id = -first.id;
     mean_.name = first.group.isEmpty() ? first.name : first.group;
