@@ -1,5 +1,7 @@
 #include "runs/ClaimsMonitor.h"
 
+#include <algorithm>
+
 #include "base/FrameStats.h"
 #include "runs/RunStore.h"
 
