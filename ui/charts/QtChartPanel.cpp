@@ -447,6 +447,7 @@ class QtChartPanel final : public ChartPanel {
                         e.runId = r->id;
                         e.column = c;
                         e.raw = raw;
+                        e.tailMax = 48 + static_cast<qsizetype>((entries_.size() * 29) % 48);
                         for (QLineSeries* s : {e.series, e.tail}) {
                             chart_->addSeries(s);
                             s->attachAxis(xAxis_);

@@ -24,6 +24,10 @@ struct SeriesEntry {
     QLineSeries* series = nullptr;
     QLineSeries* tail = nullptr;
     QList<QPointF> head;
+    // Tail points before the head takes them over. Staggered between entries (48 to 95): the
+    // curves of one chart grow at one pace, and a common limit made every head (and band)
+    // re-stroke in the same frame, the slowest frames of a streaming chart.
+    qsizetype tailMax = 64;
     int runId = 0;
     std::string column;
     bool raw = false;
@@ -73,10 +77,9 @@ inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
 
 // Hands the decimated points `pts` to the head and tail series of `e` (see SeriesEntry).
 inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {
-    constexpr qsizetype kTailMax = 64;  // tail points before the head takes them over
     constexpr qsizetype kTailKeep = 2;  // an open bucket's min and max can still move
     const qsizetype n = pts.size(), h = e.head.size();
-    if (h <= n && std::equal(e.head.begin(), e.head.end(), pts.begin()) && n - h + 1 <= kTailMax) {
+    if (h <= n && std::equal(e.head.begin(), e.head.end(), pts.begin()) && n - h + 1 <= e.tailMax) {
         const QList<QPointF> tail = h > 0 ? pts.mid(h - 1) : pts;
         if (e.tail->points() != tail) e.tail->replace(tail);
         return;
@@ -91,11 +94,10 @@ inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {
 // tail starts two points back in the head: the areas overlap by one bucket, and their opaque
 // fills hide the seam that touching antialiased edges would leave.
 inline void setBandPoints(SeriesEntry& e, const QList<QPointF>& lo, const QList<QPointF>& hi) {
-    constexpr qsizetype kTailMax = 64;
     constexpr qsizetype kTailKeep = 2;
-    const auto settled = [](const QList<QPointF>& head, const QList<QPointF>& pts) {
+    const auto settled = [&e](const QList<QPointF>& head, const QList<QPointF>& pts) {
         const qsizetype n = pts.size(), h = head.size();
-        return h <= n && std::equal(head.begin(), head.end(), pts.begin()) && n - h + 2 <= kTailMax;
+        return h <= n && std::equal(head.begin(), head.end(), pts.begin()) && n - h + 2 <= e.tailMax;
     };
     if (!settled(e.bandHeadLo, lo) || !settled(e.bandHeadHi, hi)) {
         e.bandHeadLo = lo.first(lo.size() - std::min(lo.size(), kTailKeep));
