@@ -71,7 +71,9 @@ bool writePgfHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
     const double sepCm = yLabels ? 1.8 : 1.0;
     const QString total = o.widthCm > 0 ? QStringLiteral("%1cm").arg(o.widthCm, 0, 'f', 2)
                                         : QStringLiteral("\\linewidth");
-    const QString width = QStringLiteral("(%1-%2cm)/%3").arg(total).arg(1.9 + (cols - 1) * sepCm, 0, 'f', 2).arg(cols);
+    // Every panel's y labels (the first panel's too: they stand left of the figure's box, over
+    // the neighbouring column otherwise) and the colour bar with its ticks and label.
+    const QString width = QStringLiteral("(%1-%2cm)/%3").arg(total).arg(2.4 + cols * sepCm, 0, 'f', 2).arg(cols);
 
     QString plots;
     int n = 0;
