@@ -16,6 +16,7 @@
 
 #include "Configs.h"
 #include "charts/FigureLegend.h"
+#include "charts/FigurePgf.h"
 #include "charts/FigureRenderer.h"
 #include "charts/Ticks.h"
 #include "config/Config.h"
@@ -267,6 +268,16 @@ class TestPaperFigures : public QObject {
                  qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("_F")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("_")), qPrintable(text));
+    }
+    // The papers' notation in PGFPlots text: "_x" a subscript, "^x" (or a signed word, or a
+    // braced group) a superscript; the landscape's axis read "e\textasciicircum{}t L" before.
+    void notationInLatexHasSubscriptsAndSuperscripts() {
+        QCOMPARE(latexText(QStringLiteral("t: along the orbit (e^t L, e^−t R)")),
+                 QStringLiteral("t: along the orbit (e\\textsuperscript{t} L, e\\textsuperscript{") +
+                     latexText(QStringLiteral("−t")) + QStringLiteral("} R)"));
+        QCOMPARE(latexText(QStringLiteral("x^{ab}_F")),
+                 QStringLiteral("x\\textsuperscript{ab}\\textsubscript{F}"));
+        QCOMPARE(latexText(QStringLiteral("a^")), QStringLiteral("a\\textasciicircum{}"));
     }
     // The Export dialog: PGFPlots and matplotlib, a paper's column widths, the type size.
     void exportDialogOffersPaperWidths() {

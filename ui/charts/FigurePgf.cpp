@@ -104,6 +104,23 @@ QString latexText(const QString& plain) {
             out += QStringLiteral("\\textsubscript{") + latexText(sub) + QStringLiteral("}");
             continue;
         }
+        if (c == '^' && i + 1 < plain.size()) {  // "e^t", "e^−t", "x^{ab}": a superscript
+            QString sup;
+            if (plain[i + 1] == '{' && plain.indexOf('}', i + 2) > 0) {
+                const qsizetype close = plain.indexOf('}', i + 2);
+                sup = plain.mid(i + 2, close - i - 2);
+                i = close;
+            } else {
+                qsizetype j = i + 1;
+                if (plain[j] == QChar(0x2212) || plain[j] == '-') ++j;  // a sign, then a word
+                while (j < plain.size() && plain[j].isLetterOrNumber()) ++j;
+                if (j == i + 1) j = i + 2;  // a lone character
+                sup = plain.mid(i + 1, j - i - 1);
+                i = j - 1;
+            }
+            out += QStringLiteral("\\textsuperscript{") + latexText(sup) + QStringLiteral("}");
+            continue;
+        }
         out += escapeChar(c);
     }
     return out;

@@ -17,7 +17,7 @@ bool writePgfFigure(const FigureData& data, const FigureOptions& options, const 
                     QString* error);
 
 // Plain text with the papers' notation ("‖W_Q‖_F", "L_n(θ)") as LaTeX text: special characters
-// escaped, "_x" as a subscript, Greek letters and symbols in math mode; any character pdflatex
+// escaped, "_x" as a subscript, "^x" (a signed word, a braced group) as a superscript, Greek letters and symbols in math mode; any character pdflatex
 // would not know without extra packages is replaced by '?'.
 QString latexText(const QString& plain);
 // The same for a name ("precond_seed3"): every character as itself, '_' too.
