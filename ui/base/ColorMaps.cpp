@@ -8,9 +8,7 @@
 
 namespace ade::ui {
 
-namespace {
-
-QColor lerp(const std::vector<QColor>& stops, double t) {
+QColor colourAlong(const std::vector<QColor>& stops, double t) {
     t = std::clamp(t, 0.0, 1.0) * static_cast<double>(stops.size() - 1);
     const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
     const double f = t - static_cast<double>(i);
@@ -21,7 +19,15 @@ QColor lerp(const std::vector<QColor>& stops, double t) {
                             static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
 }
 
-}  // namespace
+const std::vector<QColor>& viridisStops() {
+    static const std::vector<QColor> stops = {
+        QColor(68, 1, 84),    QColor(71, 44, 122), QColor(59, 81, 139),
+        QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
+        QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
+    return stops;
+}
+
+QColor viridisColor(double u) { return colourAlong(viridisStops(), u); }
 
 QColor divergingColor(double value, double scale) {
     // PuOr, negative purple to positive orange.
@@ -30,7 +36,7 @@ QColor divergingColor(double value, double scale) {
                                               QColor(0xfe, 0xe0, 0xb6), QColor(0xe0, 0x82, 0x14),
                                               QColor(0x7f, 0x3b, 0x08)};
     if (!(scale > 0) || !std::isfinite(value)) return std::isfinite(value) ? Qt::white : Qt::gray;
-    return lerp(stops, 0.5 + 0.5 * value / scale);
+    return colourAlong(stops, 0.5 + 0.5 * value / scale);
 }
 
 QColor sequentialColor(double value, double scale) {
@@ -38,7 +44,7 @@ QColor sequentialColor(double value, double scale) {
                                               QColor(0x6b, 0xae, 0xd6), QColor(0x21, 0x71, 0xb5),
                                               QColor(0x08, 0x30, 0x6b)};
     if (!(scale > 0) || !std::isfinite(value)) return std::isfinite(value) ? Qt::white : Qt::gray;
-    return lerp(stops, value / scale);
+    return colourAlong(stops, value / scale);
 }
 
 std::vector<double> niceTicks(double lo, double hi, int count) {

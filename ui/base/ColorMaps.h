@@ -17,6 +17,12 @@ namespace ade::ui {
 QColor divergingColor(double value, double scale);
 // value / scale in [0, 1] (clamped) to a colour; 0 is white.
 QColor sequentialColor(double value, double scale);
+// Viridis (perceptually uniform, readable with colour-vision deficiencies): its nine anchors,
+// and u in [0, 1] (clamped) to a colour (the loss landscape's map).
+const std::vector<QColor>& viridisStops();
+QColor viridisColor(double u);
+// The colour at t in [0, 1] (clamped) of the piecewise-linear map through `stops` (two or more).
+QColor colourAlong(const std::vector<QColor>& stops, double t);
 
 // About `count` round tick values covering [lo, hi].
 std::vector<double> niceTicks(double lo, double hi, int count = 5);

@@ -35,10 +35,7 @@ std::vector<QColor> heatmapStops(HeatmapColours colours) {
     // The maps are piecewise linear between these stops (ColorMaps.cpp), so sampling them at
     // the stops' positions gives the stops themselves.
     std::vector<QColor> stops;
-    if (colours == HeatmapColours::Viridis)  // LandscapeMap.cpp's anchors
-        return {QColor(68, 1, 84),    QColor(71, 44, 122), QColor(59, 81, 139),
-                QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
-                QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
+    if (colours == HeatmapColours::Viridis) return viridisStops();  // the landscape's map
     if (colours == HeatmapColours::Diverging)
         for (int i = 0; i <= 6; ++i)
             stops.push_back(divergingColor(-1.0 + i / 3.0, 1.0));
@@ -62,16 +59,7 @@ QColor heatmapColour(const HeatmapPanel& p, double v) {
     const double lo = p.logColour ? std::log10(std::max(p.lo, 1e-300)) : p.lo;
     const double hi = p.logColour ? std::log10(std::max(p.hi, 1e-300)) : p.hi;
     const double x = p.logColour ? std::log10(v) : v;
-    const std::vector<QColor> stops = heatmapStops(p.colours);
-    const double t = std::clamp(hi > lo ? (x - lo) / (hi - lo) : 0.5, 0.0, 1.0) *
-                     static_cast<double>(stops.size() - 1);
-    const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
-    const double f = t - static_cast<double>(i);
-    const QColor& a = stops[i];
-    const QColor& b = stops[i + 1];
-    return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
-                            static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
-                            static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+    return colourAlong(heatmapStops(p.colours), hi > lo ? (x - lo) / (hi - lo) : 0.5);
 }
 
 bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,

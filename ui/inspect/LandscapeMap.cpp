@@ -7,27 +7,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/ColorMaps.h"
 #include "base/FigureFile.h"
 #include "inspect/InsideFigure.h"
 
 namespace ade::ui {
 
 namespace {
-
-// Viridis (perceptually uniform, readable with colour-vision deficiencies), 9 anchors.
-QColor viridis(double u) {
-    static const QColor anchors[] = {QColor(68, 1, 84),    QColor(71, 44, 122), QColor(59, 81, 139),
-                                     QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
-                                     QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
-    u = std::clamp(u, 0.0, 1.0) * 8.0;
-    const int i = std::min(7, static_cast<int>(u));
-    const double f = u - i;
-    const QColor& a = anchors[i];
-    const QColor& b = anchors[i + 1];
-    return QColor::fromRgbF(a.redF() + f * (b.redF() - a.redF()),
-                            a.greenF() + f * (b.greenF() - a.greenF()),
-                            a.blueF() + f * (b.blueF() - a.blueF()));
-}
 
 // The colour scale: log10 when the values are positive and span more than a decade.
 struct Scale {
@@ -156,7 +142,7 @@ void drawLandscapeMap(QPainter& p, const QRectF& rect, const LandscapeOutcome& o
         for (int x = 0; x < res; ++x) {
             const double r = (res - 1 - y) / 8.0, c = x / 8.0;
             const double v = bilinear(u, r, c);
-            img.setPixelColor(x, y, std::isfinite(v) ? viridis(v) : QColor(235, 235, 235));
+            img.setPixelColor(x, y, std::isfinite(v) ? viridisColor(v) : QColor(235, 235, 235));
         }
     p.setRenderHint(QPainter::SmoothPixmapTransform);
     p.drawImage(plot, img);
@@ -231,7 +217,7 @@ void drawLandscapeMap(QPainter& p, const QRectF& rect, const LandscapeOutcome& o
     const QRectF bar(plot.right() + 1.2 * line, plot.top(), 0.9 * line, plot.height());
     for (int y = 0; y < static_cast<int>(bar.height()); ++y)
         p.fillRect(QRectF(bar.left(), bar.bottom() - y - 1, bar.width(), 1.5),
-                   viridis(y / bar.height()));
+                   viridisColor(y / bar.height()));
     p.drawRect(bar);
     for (int k = 0; k <= 4; ++k) {
         const double y = bar.bottom() - k * bar.height() / 4;
