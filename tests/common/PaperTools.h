@@ -23,6 +23,14 @@ inline int runIn(const QString& dir, const QString& program, const QStringList& 
     return r.code;
 }
 
+// pdflatex on DIR/paper.tex, stopping at the first error (its exit status; its log in `out`).
+inline int pdflatex(const QString& dir, QString* out) {
+    return runIn(dir, QStringLiteral("pdflatex"),
+                 {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
+                  QStringLiteral("paper.tex")},
+                 out);
+}
+
 // Where to keep the figures for a person to look at ($ADE_PAPER_FIGURES), else nowhere.
 inline void keep(const QString& file) {
     const QString dir = qEnvironmentVariable("ADE_PAPER_FIGURES");

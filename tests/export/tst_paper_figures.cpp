@@ -34,6 +34,7 @@
 using namespace ade;
 using namespace ade::ui;
 using papertools::keep;
+using papertools::pdflatex;
 using papertools::python;
 using papertools::runIn;
 
@@ -357,10 +358,7 @@ class TestPaperFigures : public QObject {
         f.write(main.toUtf8());
         f.close();
         QString out;
-        const int rc = runIn(paper, QStringLiteral("pdflatex"),
-                             {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
-                              QStringLiteral("paper.tex")},
-                             &out);
+        const int rc = pdflatex(paper, &out);
         QVERIFY2(rc == 0, qPrintable(out.right(3000)));
         QVERIFY(QFileInfo(paper + QStringLiteral("/paper.pdf")).size() > 10000);
         keep(paper + QStringLiteral("/paper.pdf"));

@@ -30,6 +30,7 @@
 
 using namespace ade::ui;
 using papertools::keep;
+using papertools::pdflatex;
 using papertools::python;
 using papertools::runIn;
 
@@ -282,10 +283,7 @@ class TestPaperViews : public QObject {
         f.write(QByteArray(kPaperHead) + body.toUtf8() + "\\end{document}\n");
         f.close();
         QString out;
-        const int rc = runIn(paper, QStringLiteral("pdflatex"),
-                             {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
-                              QStringLiteral("paper.tex")},
-                             &out);
+        const int rc = pdflatex(paper, &out);
         QVERIFY2(rc == 0, qPrintable(out.right(3000)));
         QVERIFY(QFileInfo(paper + QStringLiteral("/paper.pdf")).size() > 10000);
         keep(paper + QStringLiteral("/paper.pdf"));
