@@ -30,6 +30,16 @@ SweepLinePlot::SweepLinePlot(QWidget* parent) : SweepChart(parent) {
     setObjectName(QStringLiteral("sweepLinePlot"));
 }
 
+std::vector<int> SweepLinePlot::seriesConfigs(int s) const {
+    std::vector<int> idx;
+    for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i)
+        if (QString::fromStdString(results_.configs[i].label) == series_[s] &&
+            std::isfinite(xOf(i)) && std::isfinite(results_.configs[i].mean))
+            idx.push_back(i);
+    std::sort(idx.begin(), idx.end(), [this](int a, int b) { return xOf(a) < xOf(b); });
+    return idx;
+}
+
 double SweepLinePlot::xOf(int config) const {
     const std::string& key = results_.keys.front();
     if (numeric_) return results_.number(config, key).value_or(NAN);
@@ -168,12 +178,7 @@ void SweepLinePlot::paintChart(QPainter& p, const QRectF& area) const {
     const int best = results_.best();
     for (int s = 0; s < static_cast<int>(series_.size()); ++s) {
         const QColor colour = paletteColor(s);
-        std::vector<int> idx;
-        for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i)
-            if (QString::fromStdString(results_.configs[i].label) == series_[s] &&
-                std::isfinite(xOf(i)) && std::isfinite(results_.configs[i].mean))
-                idx.push_back(i);
-        std::sort(idx.begin(), idx.end(), [this](int a, int b) { return xOf(a) < xOf(b); });
+        const std::vector<int> idx = seriesConfigs(s);
         // Band: ± sd, or min–max of the seeds where mean − sd has no logarithm.
         QPolygonF upper, lower;
         for (int i : idx) {

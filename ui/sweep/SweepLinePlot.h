@@ -1,4 +1,5 @@
 #pragma once
+#include <vector>
 // The one-key view: the objective against the key, per config its mean over seeds (line through
 // the means, one line per run of the plan), a band of ± sd (min–max of the seeds where mean − sd
 // is not positive on a log axis) and the seeds' own points. Every value is drawn: the x axis is
@@ -46,6 +47,8 @@ class SweepLinePlot : public SweepChart {
     };
     Layout layout(const QRectF& area, const QFontMetricsF& fm) const;
     double xOf(int config) const;  // the config's x value (its category index when not numeric)
+    // The configs of series s with a finite x and mean, by x: one curve's points.
+    std::vector<int> seriesConfigs(int s) const;
     void drawLegend(QPainter& p, const QRectF& r) const;
 
     std::vector<QString> series_;     // the plan's run labels, one line each

@@ -29,12 +29,7 @@ PaperFigure SweepLinePlot::paperFigure() const {
     d.logY = logY_;
     std::vector<double> ys;
     for (int s = 0; s < static_cast<int>(series_.size()); ++s) {
-        std::vector<int> idx;
-        for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i)
-            if (QString::fromStdString(results_.configs[i].label) == series_[s] &&
-                std::isfinite(xOf(i)) && std::isfinite(results_.configs[i].mean))
-                idx.push_back(i);
-        std::sort(idx.begin(), idx.end(), [this](int a, int b) { return xOf(a) < xOf(b); });
+        const std::vector<int> idx = seriesConfigs(s);
         FigureCurve c;
         c.run = series_[s];
         c.color = paletteColor(s);
