@@ -79,8 +79,8 @@ const ade::MetricHistory* ClaimsMonitor::history(int id) {
     if (h.columns != r->columns || h.rows.size() > r->size()) {
         h.columns = r->columns;
         h.rows.clear();
-        h.rows.reserve(std::max(plannedRecords(r->config), r->size()));  // never moved mid-run
     }
+    reserveRecords(h.rows, r->size(), plannedRecords(r->config));  // not moved again once long
     // Only the records that arrived since the last evaluation are copied.
     for (std::size_t i = h.rows.size(); i < r->size(); ++i) {
         std::vector<double> row(r->columns.size());

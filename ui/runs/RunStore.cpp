@@ -194,20 +194,18 @@ void RunStore::setColumns(int id, const std::vector<std::string>& columns) {
     if (!r) return;
     r->columns = columns;
     r->data.assign(columns.size(), {});
-    const std::size_t planned = plannedRecords(r->config);
-    for (auto& col : r->data)
-        col.reserve(planned);
     ++revision_;
 }
 
 void RunStore::appendRows(int id, const std::vector<std::vector<double>>& rows) {
     RunRecord* r = run(id);
     if (!r || rows.empty()) return;
+    const std::size_t planned = plannedRecords(r->config);
     for (std::size_t c = 0; c < r->data.size(); ++c) {
         auto& col = r->data[c];
-        // Geometric growth (an exact reserve per batch would copy the whole column each time).
-        if (col.capacity() < col.size() + rows.size())
-            col.reserve(std::max(2 * col.capacity(), col.size() + rows.size()));
+        // Geometric growth (an exact reserve per batch would copy the whole column each time),
+        // the run's plan once it is long.
+        reserveRecords(col, col.size() + rows.size(), planned);
         for (const auto& row : rows)
             col.push_back(c < row.size() ? row[c] : std::nan(""));
     }

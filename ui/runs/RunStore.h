@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,10 +67,27 @@ struct RunRecord {
 
 // The records a run of `config` logs at most: its iterations over log_every (plus the first
 // and last), or the trainer's automatic choice (about 1000, never more than 2000), capped at
-// 2^22. A live run's columns reserve this much (address space: pages are touched only as
-// records arrive), so that the columns of nine runs, which fill at the same pace, do not all
-// double and copy themselves in the same frame (80 ms at 60 000 records, growing with them).
+// 2^22. A live run's columns take this much room (address space: pages are touched only as
+// records arrive) once the run has passed kPlanAfterRecords, so that the columns of nine runs,
+// which fill at the same pace, do not all double and copy themselves in the same frame (80 ms at
+// 60 000 records, growing with them).
 std::size_t plannedRecords(const ade::Config& config);
+
+// Short runs (a step, a run stopped early, most of a test's runs) grow as vectors do and never
+// hold a long run's plan: reserving it at every start cost 1000 starts of ui_stress more than
+// ten minutes under ThreadSanitizer, whose allocator walks a block's whole metadata when it is
+// freed. Past this many records a run has shown that it is long, and takes its plan at once.
+inline constexpr std::size_t kPlanAfterRecords = 4096;
+
+// Room in `v` for `needed` elements: geometric growth, and the whole `planned` once `needed`
+// passes kPlanAfterRecords (a run continued past its plan grows geometrically again).
+template <class Vector>
+void reserveRecords(Vector& v, std::size_t needed, std::size_t planned) {
+    if (v.capacity() >= needed) return;
+    std::size_t room = std::max(2 * v.capacity(), needed);
+    if (needed > kPlanAfterRecords) room = std::max(room, planned);
+    v.reserve(room);
+}
 
 class RunStore : public QObject {
     Q_OBJECT

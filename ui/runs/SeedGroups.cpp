@@ -87,15 +87,9 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
         count_.clear();
         sizes_.assign(members.size(), 0);
         mean_.config = first.config;  // a copy of every key: not at every update
-        // Room for the whole run at once (as RunStore's columns): these 4 x columns vectors
-        // would otherwise all double, and copy, in the same frame.
-        std::size_t planned = 0;
+        planned_ = 0;
         for (const RunRecord* r : members)
-            planned = std::max({planned, plannedRecords(r->config), r->size()});
-        count_.reserve(planned);
-        for (std::size_t c = 0; c < nc; ++c)
-            for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]})
-                v->reserve(planned);
+            planned_ = std::max(planned_, plannedRecords(r->config));
     }
     mean_.id = -first.id;
     mean_.name = first.group.isEmpty() ? first.name : first.group;
@@ -129,6 +123,9 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
         for (const RunRecord* r : members)
             if (const int k = r->column(mean_.columns[c]); k >= 0)
                 cols[c].push_back(&r->data[static_cast<std::size_t>(k)]);
+    // The whole run's room once it is long (as RunStore's columns): these 4 x columns vectors
+    // would otherwise all double, and copy, in the same frame.
+    reserveRecords(count_, longest, planned_);
     count_.resize(longest);
     for (const auto& span : spans)
         for (std::size_t i = span.first; i < span.second; ++i) {
@@ -139,8 +136,10 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
         }
     std::vector<double> values;
     for (std::size_t c = 0; c < mean_.columns.size(); ++c) {
-        for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]})
+        for (auto* v : {&mean_.data[c], &sd_[c], &lo_[c], &hi_[c]}) {
+            reserveRecords(*v, longest, planned_);
             v->resize(longest);
+        }
         for (const auto& span : spans)
             for (std::size_t i = span.first; i < span.second; ++i) {
                 values.clear();

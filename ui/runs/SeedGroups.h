@@ -66,6 +66,7 @@ class GroupAggregate {
     std::vector<int> count_;
     std::vector<int> memberIds_;
     std::vector<std::size_t> sizes_;  // each member's records at the last update
+    std::size_t planned_ = 0;          // the members' plannedRecords, taken once they are long
 };
 
 // The group aggregates of one window, shared by its charts: each group's aggregate is brought up
