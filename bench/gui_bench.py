@@ -202,6 +202,7 @@ def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, l
                 rnd["paint_ms"] = stats.get("paint_ms", {})
                 rnd["logged_points"] = stats.get("logged_points")
                 rnd["max_points_per_series"] = stats.get("max_points_per_series")
+                rnd["memory"] = stats.get("memory") or {}
             rounds.append(rnd)
             log("  %s" % _round_line(rnd))
         result["gui_command"] = gcmd
@@ -237,6 +238,9 @@ def measure_gui(build_dir, preset=DEFAULT_PRESET, sets=None, out=None, reps=1, l
                           for q in ("median", "p99", "max")}
     result["logged_points"] = min(r["logged_points"] or 0 for r in ok)
     result["max_points_per_series"] = min(r["max_points_per_series"] or 0 for r in ok)
+    result["bytes_per_logged_point"] = _median([r["memory"].get("bytes_per_logged_point")
+                                                for r in ok])
+    result["peak_resident_mib"] = max((r["memory"].get("peak_resident_mib") or 0) for r in ok)
     fm = result["frame_ms"]
     bars = {
         "rate": bool(result["rate_ratio"]) and min(result["rate_ratio"].values()) >= RATE_BAR,
@@ -308,6 +312,8 @@ def report(res):
         "  CLI: %s" % res.get("cli_mode", ""),
         "  logged points %d, longest series %d records" % (res["logged_points"],
                                                            res["max_points_per_series"]),
+        "  memory: %s bytes per logged point (peak resident %.0f MiB over the resident before "
+        "the runs)" % (_f(res.get("bytes_per_logged_point")), res.get("peak_resident_mib") or 0),
         "  load average before %s, after %s" % (
             "/".join("%.2f" % x for x in res["load_average"]["before"] or []),
             "/".join("%.2f" % x for x in res["load_average"]["after"] or [])),

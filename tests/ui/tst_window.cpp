@@ -18,6 +18,7 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include "base/ProcessMemory.h"
 #include "charts/ChartArea.h"
 #include "Configs.h"
 #include "window/MainWindow.h"
@@ -439,6 +440,27 @@ class TestWindow : public QObject {
         const auto j = nlohmann::json::parse(f.readAll().toStdString());
         QVERIFY(j.contains("frame_ms") && j.contains("solver_iterations_per_second"));
         QCOMPARE(j["logged_records"].get<int>(), 31);
+        // What the logged points cost in memory: resident figures from /proc, a high-water mark
+        // no lower than what is resident now.
+        QVERIFY(j.contains("memory"));
+        QVERIFY(j["memory"]["peak_resident_mib"].get<double>() >=
+                j["memory"]["end_resident_mib"].get<double>());
+        QVERIFY(j["memory"]["end_resident_mib"].get<double>() > 1.0);
+        QVERIFY(j["memory"]["bytes_per_logged_point"].get<double>() >= 0.0);
+    }
+
+    // processMemory reads /proc: 64 MiB written raise both the resident memory and its peak.
+    void processMemoryCountsWhatIsTouched() {
+        const ProcessMemory before = processMemory();
+        QVERIFY(before.residentKiB > 0 && before.peakResidentKiB >= before.residentKiB);
+        std::vector<char> block(std::size_t(64) << 20);
+        for (std::size_t i = 0; i < block.size(); i += 4096)
+            block[i] = char(i);
+        const ProcessMemory after = processMemory();
+        QVERIFY2(after.residentKiB >= before.residentKiB + 60 * 1024,
+                 qPrintable(QStringLiteral("%1 -> %2 KiB").arg(before.residentKiB).arg(after.residentKiB)));
+        QVERIFY(after.peakResidentKiB >= after.residentKiB);
+        QVERIFY(block[4096] == char(4096));
     }
 
     void settingsRememberFormAndCharts() {

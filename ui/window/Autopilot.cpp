@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "base/ProcessMemory.h"
 #include "charts/ChartArea.h"
 #include "charts/RefreshPacer.h"
 #include "experiments/ExperimentRegistry.h"
@@ -31,6 +32,7 @@ void Autopilot::launch() {
     QTimer::singleShot(0, this, [this] { window_->sessions()->offerRecovery(); });
     QTimer::singleShot(0, this, [this] {
         pending_ = true;
+        startResidentKiB_ = processMemory().residentKiB;
         bool started = false;
         if (!open(&started)) {
             pending_ = false;
@@ -163,6 +165,17 @@ bool Autopilot::writeStats(const QString& file, QString* error) const {
     j["logged_records"] = records;
     j["logged_points"] = points;
     j["max_points_per_series"] = maxSeries;
+    // What the logged points cost: the resident high-water mark over the resident memory before
+    // the runs, per point (the store's columns, the seed groups' aggregates, the claims'
+    // history, the charts' level-of-detail pyramids and series).
+    const ProcessMemory mem = processMemory();
+    const double grownKiB = mem.peakResidentKiB > startResidentKiB_
+                                ? double(mem.peakResidentKiB - startResidentKiB_)
+                                : 0.0;
+    j["memory"] = {{"start_resident_mib", startResidentKiB_ / 1024.0},
+                   {"peak_resident_mib", mem.peakResidentKiB / 1024.0},
+                   {"end_resident_mib", mem.residentKiB / 1024.0},
+                   {"bytes_per_logged_point", points ? grownKiB * 1024.0 / double(points) : 0.0}};
     // The live claims' cost on the GUI thread (evaluated at most every ClaimsMonitor::kIntervalMs).
     const ClaimsMonitor* claims = window_->claims();
     j["claims"] = {{"evaluations", claims->evaluations()},

@@ -4,6 +4,8 @@
 // screenshot, the --stats file (frame times, solver rate, logged points, the inside views' and
 // the claims' cost on the GUI thread) and --quit-when-done.
 #include <QObject>
+
+#include <cstddef>
 #include <QString>
 
 #include "window/LaunchOptions.h"
@@ -38,6 +40,7 @@ class Autopilot : public QObject {
     bool pending_ = false;
     bool formRestored_ = false;
     bool screenshotTaken_ = false;
+    std::size_t startResidentKiB_ = 0;  // before the runs: the baseline of --stats' memory
 };
 
 }  // namespace ade::ui
