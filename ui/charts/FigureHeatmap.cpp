@@ -69,12 +69,22 @@ bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
         return false;
     }
     const bool pgf = format == FigureFormat::Pgf;
-    if (figure.lines)
-        return pgf ? writePgfFigure(*figure.lines, options, path, error)
-                   : writeMplFigure(*figure.lines, options, path, error);
-    if (figure.maps && !figure.maps->panels.empty())
-        return pgf ? writePgfHeatmaps(*figure.maps, options, path, error)
-                   : writeMplHeatmaps(*figure.maps, options, path, error);
+    if (figure.lines) {
+        FigureData d = *figure.lines;
+        if (!options.title.isEmpty()) d.title = options.title;
+        if (!options.xLabel.isEmpty()) d.xLabel = options.xLabel;
+        if (!options.yLabel.isEmpty()) d.yLabel = options.yLabel;
+        return pgf ? writePgfFigure(d, options, path, error) : writeMplFigure(d, options, path, error);
+    }
+    if (figure.maps && !figure.maps->panels.empty()) {
+        HeatmapFigure f = *figure.maps;
+        if (!options.title.isEmpty()) f.title = options.title;
+        for (HeatmapPanel& p : f.panels) {  // every panel's axes (one row of one key each)
+            if (!options.xLabel.isEmpty()) p.xLabel = options.xLabel;
+            if (!options.yLabel.isEmpty()) p.yLabel = options.yLabel;
+        }
+        return pgf ? writePgfHeatmaps(f, options, path, error) : writeMplHeatmaps(f, options, path, error);
+    }
     if (error) *error = QObject::tr("%1: the view has nothing to draw").arg(path);
     return false;
 }

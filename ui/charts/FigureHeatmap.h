@@ -71,7 +71,8 @@ bool writeMplHeatmaps(const HeatmapFigure& figure, const FigureOptions& options,
                       const QString& path, QString* error);
 
 // `figure` as `format` (Pgf or Mpl) at `path`; false with `error` (also for a painted format or
-// an empty figure).
+// an empty figure). The options' title and axis labels, when set (an Export dialog's), replace
+// the figure's: the heatmaps' axis labels on every panel.
 bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
                       FigureFormat format, const QString& path, QString* error);
 

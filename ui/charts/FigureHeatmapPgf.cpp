@@ -215,7 +215,7 @@ bool writePgfHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
     if (!f.title.isEmpty())
         tex += QStringLiteral("\\node [anchor=south] at (current bounding box.north) {%1};\n").arg(latexLiteral(f.title));
     tex += QStringLiteral("\\end{tikzpicture}%\n");
-    return writeFigureText(path, tex, error);
+    return writeFigureText(path, pgfTypeSize(tex, o), error);
 }
 
 }  // namespace ade::ui

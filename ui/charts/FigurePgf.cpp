@@ -250,7 +250,7 @@ bool writePgfFigure(const FigureData& d, const FigureOptions& o, const QString& 
     tex += QStringLiteral("\\begin{axis}[\n  ") + axis.join(QStringLiteral(",\n  ")) + QStringLiteral(",\n]\n");
     tex += bands + lines;
     tex += QStringLiteral("\\end{axis}\n\\end{tikzpicture}%\n");
-    return writeFigureText(path, tex, error);
+    return writeFigureText(path, pgfTypeSize(tex, o), error);
 }
 
 }  // namespace ade::ui

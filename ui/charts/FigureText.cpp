@@ -77,4 +77,24 @@ QString mplSizeLines(const FigureOptions& o) {
         .arg(widthIn, 0, 'f', 3).arg(widthIn * aspect, 0, 'f', 3).arg(fontPt);
 }
 
+QString pgfTypeSize(QString tex, const FigureOptions& o) {
+    if (!(o.fontPt > 0)) return tex;
+    auto size = [&o](double relative) {
+        const double pt = o.fontPt * relative;
+        return QStringLiteral("\\fontsize{%1}{%2}\\selectfont").arg(pt, 0, 'g', 3).arg(pt * 1.2, 0, 'g', 3);
+    };
+    // The sizes the writers name, relative to the document's 10 pt: tick labels and legends
+    // (\footnotesize, 8 pt), categories (\scriptsize, 7 pt), panels' titles (\small, 9 pt).
+    tex.replace(QStringLiteral("\\footnotesize"), size(0.8));
+    tex.replace(QStringLiteral("\\scriptsize"), size(0.7));
+    tex.replace(QStringLiteral("\\small"), size(0.9));
+    tex.replace(QStringLiteral("\\begin{tikzpicture}\n"),
+                QStringLiteral("\\begin{tikzpicture}[font=%1]\n").arg(size(1.0)));
+    tex.replace(QStringLiteral("% Fonts are the document's"),
+                QStringLiteral("% Fonts are the document's, at %1 pt (the export's type size)").arg(o.fontPt));
+    tex.replace(QStringLiteral("Fonts are the document's.\n"),
+                QStringLiteral("Fonts are the document's, at %1 pt.\n").arg(o.fontPt));
+    return tex;
+}
+
 }  // namespace ade::ui

@@ -45,5 +45,9 @@ QString mplScriptEnd();
 // The figure's size in inches (the width in cm asked for, else the pixel size at 100 dpi, the
 // height by the size's aspect) and type size in points, as SIZE_IN and FONT_PT.
 QString mplSizeLines(const FigureOptions& o);
+// A PGFPlots figure at the options' type size (fontPt > 0; else `tex` as it is): the picture's
+// font the document's at that size (\begin{tikzpicture}[font=\fontsize{P}{1.2P}\selectfont]),
+// its smaller labels in proportion (\footnotesize 0.8, \scriptsize 0.7, \small 0.9 of it).
+QString pgfTypeSize(QString tex, const FigureOptions& o);
 
 }  // namespace ade::ui

@@ -1,17 +1,15 @@
 #pragma once
-// File > Export charts…: which chart (or all), formats (PNG, SVG, PDF, PGFPlots, matplotlib),
-// the width (pixels, or centimetres: one or two columns of a two-column paper, or any), scale,
-// type size, screen or publication style, editable title and axis labels, legend position,
-// destination folder.
+// File > Export charts…: which chart (or all), the figure knobs every export dialog shares
+// (charts/FigureKnobs: formats PNG, SVG, PDF, PGFPlots, matplotlib; the width in pixels or
+// centimetres, one or two columns of a two-column paper, or any; scale, type size, screen or
+// publication style, editable title and axis labels, legend position), destination folder.
 #include <QDialog>
 
+#include "charts/FigureKnobs.h"
 #include "charts/FigureRenderer.h"
 
-class QCheckBox;
 class QComboBox;
 class QLineEdit;
-class QSpinBox;
-class QDoubleSpinBox;
 
 namespace ade::ui {
 
@@ -33,14 +31,9 @@ class ExportDialog : public QDialog {
     static int pointsOfCm(double cm) { return ui::pointsOfCm(cm); }
 
   private:
-    void applyPaperWidth();  // the size fields from the width in cm
     QComboBox* chart_;
-    QCheckBox *png_, *svg_, *pdf_, *pgf_, *mpl_;
-    QComboBox* widthKind_;  // pixels, one column, two columns, centimetres
-    QSpinBox *width_, *height_, *fontPt_;
-    QDoubleSpinBox *scale_, *widthCm_;
-    QComboBox *style_, *legend_;
-    QLineEdit *title_, *xLabel_, *yLabel_, *folder_;
+    FigureKnobs* knobs_;
+    QLineEdit* folder_;
     bool logY_, logX_;
     double smoothing_;
 };

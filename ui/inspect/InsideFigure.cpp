@@ -19,7 +19,9 @@ const std::vector<InsidePanelInfo>& insidePanels() {
         {InsidePanel::Matrices, "matrices", QObject::tr("&Matrices"), "animationMatrices",
          QObject::tr("Heatmaps of the run's matrices beside their targets"),
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
-             paintMatrices(p, area, matrixScene(in.run, in.problem, in.iteration, in.pending));
+             MatrixScene s = matrixScene(in.run, in.problem, in.iteration, in.pending);
+             if (!in.title.isEmpty()) s.heading = in.title;
+             paintMatrices(p, area, s);
          },
          [](QWidget* parent) -> QWidget* { return new MatrixPanel(parent); }},
         {InsidePanel::Attention, "attention", QObject::tr("A&ttention"), "animationAttention",
@@ -27,15 +29,19 @@ const std::vector<InsidePanelInfo>& insidePanels() {
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
              AttentionScene s = attentionScene(in.run, in.problem, in.iteration, in.pending);
              s.sortFeature = in.sortFeature;
+             if (!in.title.isEmpty()) s.heading = in.title;
              paintAttention(p, area, s);
          },
          [](QWidget* parent) -> QWidget* { return new AttentionPanel(parent); }},
         {InsidePanel::FactorPlane, "factor-plane", QObject::tr("Factor &plane"), "animationPlane",
          QObject::tr("Every run's path in the plane of its factors' norms, the point marked"),
          [](QPainter& p, const QRectF& area, const InsidePaintInput& in) {
-             paintFactorPlane(p, area,
-                              factorPlaneScene(in.store, in.run, in.problem, in.iteration,
-                                               in.pending));
+             FactorPlaneScene s = factorPlaneScene(in.store, in.run, in.problem, in.iteration,
+                                                   in.pending);
+             if (!in.title.isEmpty()) s.heading = in.title;
+             if (!in.xLabel.isEmpty()) s.xLabel = in.xLabel;
+             if (!in.yLabel.isEmpty()) s.yLabel = in.yLabel;
+             paintFactorPlane(p, area, s);
          },
          [](QWidget* parent) -> QWidget* { return new FactorPlanePanel(parent); }},
     };
@@ -69,7 +75,8 @@ void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
     const QString pending =
         error.isEmpty() ? QObject::tr("The experiment could not be built.") : error;
     insidePanelInfo(spec.panel)
-        .paint(p, area, {store, r, problem, spec.iteration, pending, spec.sortFeature});
+        .paint(p, area, {store, r, problem, spec.iteration, pending, spec.sortFeature, spec.title,
+                         spec.xLabel, spec.yLabel});
 }
 
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,
@@ -77,13 +84,17 @@ bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const Insi
                        QString* error) {
     if (!isPaintedFormat(format))  // PGFPlots or matplotlib: the panel's data (InsideFigurePaper)
         return writeInsidePaperFigure(store, problems, spec, o, format, path, error);
+    InsideFrameSpec texts = spec;
+    if (!o.title.isEmpty()) texts.title = o.title;
+    if (!o.xLabel.isEmpty()) texts.xLabel = o.xLabel;
+    if (!o.yLabel.isEmpty()) texts.yLabel = o.yLabel;
     auto paint = [&](QPainter& p, const QRectF& area) {
         if (o.fontPt > 0) {
             QFont font = p.font();
             font.setPointSizeF(o.fontPt);
             p.setFont(font);
         }
-        paintInsidePanel(p, area, store, problems, spec);
+        paintInsidePanel(p, area, store, problems, texts);
     };
     return renderPainting(paint, o.size, format == FigureFormat::Png ? std::max(2.0, o.scale) : 1.0,
                           format, path, insidePanelId(spec.panel), o.metadata, error);

@@ -39,6 +39,8 @@ struct InsidePaintInput {
     long iteration;
     QString pending;
     int sortFeature;
+    // An export's title and axis labels in place of the panel's own ("" keeps its own).
+    QString title = {}, xLabel = {}, yLabel = {};
 };
 
 // The inside panels, one row each (a new panel is a row here and its widget in InsideView): its
@@ -66,6 +68,8 @@ struct InsideFrameSpec {
     int runId = 0;
     long iteration = -1;
     int sortFeature = -1;  // attention: token order by this feature (-1: position)
+    // The Export dialog's title and axis labels (the factor plane's axes), "" the panel's own.
+    QString title, xLabel, yLabel;
 };
 
 // Paints one panel into `area` (the problem built synchronously through `problems`).
@@ -74,8 +78,8 @@ void paintInsidePanel(QPainter& p, const QRectF& area, const RunStore& store,
 
 // The panel as PNG, SVG or PDF (painted), or as PGFPlots / matplotlib with its data
 // (InsideFigurePaper.h); written atomically. False with `error`.
-// `options`: size, metadata, type size (fontPt > 0: the panel's labels in that size) and the
-// paper width (widthCm, for PGFPlots and matplotlib).
+// `options`: size, metadata, type size (fontPt > 0: the panel's labels in that size), the
+// paper width (widthCm, for PGFPlots and matplotlib), title and axis labels ("" the panel's).
 bool renderInsidePanel(const RunStore& store, ProblemCache& problems, const InsideFrameSpec& spec,
                        const FigureOptions& options, FigureFormat format, const QString& path,
                        QString* error);

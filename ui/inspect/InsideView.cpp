@@ -1,12 +1,11 @@
 #include "inspect/InsideView.h"
 
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QMessageBox>
+#include <QDir>
 #include <QPushButton>
 #include <QEvent>
 #include <QTimer>
 
+#include "charts/FigureExportDialog.h"
 #include "charts/FigureRenderer.h"
 #include "runs/RunStore.h"
 #include "runs/SessionBridge.h"
@@ -34,7 +33,8 @@ InsideView::InsideView(RunStore* store, TimeCursor* cursor, QWidget* parent)
     plane_ = static_cast<FactorPlanePanel*>(panelWidget(InsidePanel::FactorPlane));
     auto* exportButton = new QPushButton(tr("Export…"), this);
     exportButton->setObjectName(QStringLiteral("insideExport"));
-    exportButton->setToolTip(tr("This panel as PNG, SVG or PDF"));
+    exportButton->setToolTip(tr("This panel as PNG, SVG or PDF, as PGFPlots (.tex) or a matplotlib "
+                                "script (.py) with its data: width, type size, title"));
     setCornerWidget(exportButton, Qt::TopRightCorner);
     connect(exportButton, &QPushButton::clicked, this, &InsideView::exportCurrent);
 
@@ -144,22 +144,36 @@ bool InsideView::exportPanel(InsidePanel panel, FigureFormat format, const QStri
     return renderInsidePanel(*store_, *problems_, spec, o, format, path, error);
 }
 
-void InsideView::exportCurrent() {
+FigureExportDialog* InsideView::exportCurrent() {
     const auto panel = currentPanel();
-    if (!panel) return;
-    QString filter;
-    const QString f = QFileDialog::getSaveFileName(
-        this, tr("Export panel"), insidePanelId(*panel) + ".png",
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
-           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py)"),
-        &filter);
-    if (f.isEmpty()) return;
-    FigureFormat format = FigureFormat::Png;
-    if (!parseFigureFormat(QFileInfo(f).suffix().toLower(), &format)) format = FigureFormat::Png;
-    QString error;
-    const QSize size = currentWidget()->size().expandedTo(QSize(800, 600));
-    if (!exportPanel(*panel, format, f, size, &error))
-        QMessageBox::warning(this, tr("Export panel"), error);
+    if (!panel) return nullptr;
+    FigureKnobSpec spec;
+    spec.checked = {FigureFormat::Png};
+    // The axes a panel has: the factor plane's norms, the attention's tokens (the matrices'
+    // rows and columns are indices without a name).
+    spec.axisLabels = *panel != InsidePanel::Matrices;
+    spec.styleAndLegend = false;
+    spec.size = currentWidget()->size().expandedTo(QSize(800, 600));
+    spec.titleHint = tr("the panel's heading");
+    InsideFrameSpec frame;
+    frame.panel = *panel;
+    frame.runId = cursor_->focusRun();
+    frame.iteration = cursor_->iteration();
+    frame.sortFeature = attention_->scene().sortFeature;
+    // The panel as it is now (run, iteration, token order), whenever Export is pressed.
+    auto writer = [this, frame](FigureFormat format, const QString& path, const FigureOptions& o,
+                                QString* error) {
+        return renderInsidePanel(*store_, *problems_, frame, o, format, path, error);
+    };
+    auto* dlg = new FigureExportDialog(tr("Export %1").arg(QString(insidePanelInfo(*panel).name).remove(QLatin1Char('&'))),
+                                       spec, QDir::current().filePath(QStringLiteral("figures")),
+                                       insidePanelId(*panel), writer, this);
+    FigureOptions base;
+    base.metadata = reproductionText(*store_);
+    dlg->setBaseOptions(base);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->open();
+    return dlg;
 }
 
 }  // namespace ade::ui

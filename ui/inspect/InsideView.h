@@ -2,8 +2,9 @@
 // "Inside the model": the host of the inside views, a tab per panel (Matrices, Attention, Factor
 // plane; more through addPanel). They show the time cursor's focus run (or the first visible
 // run) at its iteration, and follow a running run live at most kRefreshHz times a second (the
-// heatmaps are not recomputed when the parameters shown did not change). Export… writes the
-// current panel as PNG, SVG or PDF.
+// heatmaps are not recomputed when the parameters shown did not change). Export… opens the
+// export dialog of the current panel (charts/FigureExportDialog: PNG, SVG, PDF, PGFPlots,
+// matplotlib; width in pixels or cm / columns, type size, title, axis labels where it has axes).
 #include <QElapsedTimer>
 #include <QTabWidget>
 
@@ -20,6 +21,7 @@ namespace ade::ui {
 
 class AttentionPanel;
 class FactorPlanePanel;
+class FigureExportDialog;
 class MatrixPanel;
 class ProblemCache;
 class RunStore;
@@ -48,6 +50,9 @@ class InsideView : public QTabWidget {
     // Writes the current panel (or `panel`) to `path` in `format` at `size`.
     bool exportPanel(InsidePanel panel, FigureFormat format, const QString& path, QSize size,
                      QString* error);
+    // Export…: the current panel's export dialog, open (window-modal, deleted when closed);
+    // nullptr when the current tab is no panel of the table.
+    FigureExportDialog* exportCurrent();
     // Refresh times on the GUI thread (the window's --stats).
     const FrameStats& frameStats() const { return frames_; }
     int refreshes() const { return refreshes_; }
@@ -59,7 +64,6 @@ class InsideView : public QTabWidget {
 
   private:
     void schedule();
-    void exportCurrent();
 
     RunStore* store_;
     TimeCursor* cursor_;

@@ -2,12 +2,10 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
-#include <QFileInfo>
+#include <QDir>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -16,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "base/FigureFile.h"
+#include "charts/FigureExportDialog.h"
 #include "charts/FigureRenderer.h"
 #include "inspect/InsideFigurePaper.h"
 #include "runs/RunStore.h"
@@ -239,20 +238,28 @@ void LandscapePanel::updateState() {
 
 void LandscapePanel::exportMap() {
     if (!outcome_) return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export the loss landscape"), QStringLiteral("landscape.png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
-           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py)"));
-    if (path.isEmpty()) return;
-    FigureFormat format = FigureFormat::Png;
-    if (!parseFigureFormat(QFileInfo(path).suffix().toLower(), &format)) format = FigureFormat::Png;
-    QString error;
-    const bool ok = isPaintedFormat(format)
-                        ? renderLandscapeMap(*outcome_, mapOptions(), format, QSize(900, 760), path, &error)
-                        : writePaperFigure({std::nullopt, landscapeHeatmap(*outcome_, mapOptions())},
-                                           FigureOptions{}, format, path, &error);
-    if (!ok)
-        QMessageBox::warning(this, tr("Export"), error);
+    FigureKnobSpec spec;
+    spec.checked = {FigureFormat::Png};
+    spec.axisLabels = false;  // the orbit's and the normal's names, as the papers write them
+    spec.styleAndLegend = false;
+    spec.size = QSize(900, 760);
+    spec.titleHint = tr("<run>: loss landscape at iteration N");
+    // The map as computed now (a later Compute gives the next export its own outcome).
+    auto outcome = outcome_;
+    const LandscapeMapOptions map = mapOptions();
+    auto writer = [outcome, map](FigureFormat format, const QString& path, const FigureOptions& o,
+                                 QString* error) {
+        LandscapeMapOptions m = map;
+        if (!o.title.isEmpty()) m.title = o.title;
+        return isPaintedFormat(format)
+                   ? renderLandscapeMap(*outcome, m, format, o.size, path, error)
+                   : writePaperFigure({std::nullopt, landscapeHeatmap(*outcome, m)}, o, format, path, error);
+    };
+    auto* dlg = new FigureExportDialog(tr("Export the loss landscape"), spec,
+                                       QDir::current().filePath(QStringLiteral("figures")),
+                                       QStringLiteral("landscape"), writer, this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->open();
 }
 
 }  // namespace ade::ui

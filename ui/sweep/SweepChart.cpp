@@ -34,7 +34,10 @@ void SweepChart::setSelected(int index) {
 
 QFont SweepChart::chartFont(double scale) const {
     QFont f = font();
-    if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
+    if (export_.fontPt > 0)
+        f.setPointSizeF(export_.fontPt * scale);
+    else if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
     return f;
 }
 
@@ -45,7 +48,8 @@ QRectF SweepChart::drawTitle(QPainter& p, const QRectF& area, const QString& tit
     p.setPen(Qt::black);
     const QFontMetricsF fm(f);
     QRectF r = area.adjusted(8, 6, -8, 0);
-    const QString shown = fm.elidedText(title, Qt::ElideRight, r.width());
+    const QString shown =
+        fm.elidedText(export_.title.isEmpty() ? title : export_.title, Qt::ElideRight, r.width());
     p.drawText(QRectF(r.left(), r.top(), r.width(), fm.height()), Qt::AlignHCenter, shown);
     double top = r.top() + fm.height() + 2;
     const QString n = note();
@@ -115,14 +119,22 @@ void SweepChart::mousePressEvent(QMouseEvent* e) {
 
 bool SweepChart::exportTo(FigureFormat format, const QString& path, QSize size,
                           QString* error) const {
+    FigureOptions o;
+    o.size = size;
+    o.scale = 2.0;
+    return exportTo(format, path, o, error);
+}
+
+bool SweepChart::exportTo(FigureFormat format, const QString& path, const FigureOptions& options,
+                          QString* error) const {
     QStringList meta;
     for (const auto& k : results_.keys)
         meta << QString::fromStdString(k);
+    const QString about = tr("sweep over %1").arg(meta.join(QStringLiteral(", ")));
     if (!isPaintedFormat(format)) {
-        FigureOptions o;
-        o.size = size;
+        FigureOptions o = options;
         o.legend = Qt::AlignBottom;
-        o.metadata = tr("sweep over %1").arg(meta.join(QStringLiteral(", ")));
+        if (o.metadata.isEmpty()) o.metadata = about;
         return writePaperFigure(paperFigure(), o, format, path, error);
     }
     auto paint = [this](QPainter& p, const QRectF& area) {
@@ -130,9 +142,13 @@ bool SweepChart::exportTo(FigureFormat format, const QString& path, QSize size,
         p.fillRect(area, Qt::white);
         paintChart(p, area);
     };
-    return renderPainting(paint, size, format == FigureFormat::Png ? 2.0 : 1.0, format, path,
-                          tr("Sweep: %1").arg(results_.metricLabel),
-                          tr("sweep over %1").arg(meta.join(QStringLiteral(", "))), error);
+    // The export's texts and type size for this painting only (the screen keeps its own).
+    export_ = {options.title, options.xLabel, options.yLabel, options.fontPt};
+    const bool ok = renderPainting(paint, options.size,
+                                   format == FigureFormat::Png ? std::max(1.0, options.scale) : 1.0,
+                                   format, path, tr("Sweep: %1").arg(results_.metricLabel), about, error);
+    export_ = {};
+    return ok;
 }
 
 QColor bestColor() {

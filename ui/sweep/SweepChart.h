@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "base/FigureFile.h"
+#include "charts/FigureRenderer.h"
 #include "charts/FigureHeatmap.h"
 #include "sweep/SweepResults.h"
 
@@ -38,6 +39,11 @@ class SweepChart : public QWidget {
     // its data (paperFigure); false with `error`.
     bool exportTo(FigureFormat format, const QString& path, QSize size = {1200, 800},
                   QString* error = nullptr) const;
+    // The same with an Export dialog's options: size and PNG scale, type size (fontPt), title
+    // and axis labels ("" the view's own) in every format, the paper width (widthCm) in
+    // PGFPlots and matplotlib.
+    bool exportTo(FigureFormat format, const QString& path, const FigureOptions& options,
+                  QString* error = nullptr) const;
     QString hoverText(int index) const;  // values, mean ± sd over seeds, seeds done/failed
 
   signals:
@@ -54,11 +60,20 @@ class SweepChart : public QWidget {
     QRectF drawTitle(QPainter& p, const QRectF& area, const QString& title) const;
     // A text when there is nothing to draw.
     void drawEmpty(QPainter& p, const QRectF& area, const QString& text) const;
-    QFont chartFont(double scale = 1.0) const;
+    QFont chartFont(double scale = 1.0) const;  // the export's type size while it paints
+    // An axis' title: the export's label while exportTo paints, else the view's own.
+    QString xTitle(const QString& own) const { return export_.xLabel.isEmpty() ? own : export_.xLabel; }
+    QString yTitle(const QString& own) const { return export_.yLabel.isEmpty() ? own : export_.yLabel; }
 
     SweepResults results_;
     int selected_ = -1;
     int hovered_ = -1;
+    // What an export asks of the painting while exportTo paints (empty on screen).
+    struct ExportTexts {
+        QString title, xLabel, yLabel;
+        double fontPt = 0;
+    };
+    mutable ExportTexts export_;
 };
 
 // Colours of the views: the best config's accent (Okabe & Ito's vermillion, distinct from the

@@ -158,7 +158,7 @@ void SweepHeatmap::paintChart(QPainter& p, const QRectF& area) const {
     }
     p.drawText(QRectF(l.grid.left(), l.grid.bottom() + 8 + fm.height(), l.grid.width(),
                       fm.height()),
-               Qt::AlignHCenter, fm.elidedText(k0, Qt::ElideRight, l.grid.width()));
+               Qt::AlignHCenter, fm.elidedText(xTitle(k0), Qt::ElideRight, l.grid.width()));
     const double rowLabelW = l.grid.left() - rest.left() - fm.height() - 20;
     double lastTop = 1e9;
     for (int r = 0; r < rows_.size(); ++r) {
@@ -174,7 +174,7 @@ void SweepHeatmap::paintChart(QPainter& p, const QRectF& area) const {
     p.translate(rest.left() + 4 + fm.ascent(), l.grid.center().y());
     p.rotate(-90);
     p.drawText(QRectF(-l.grid.height() / 2, -fm.ascent(), l.grid.height(), fm.height()),
-               Qt::AlignHCenter, fm.elidedText(k1, Qt::ElideRight, l.grid.height()));
+               Qt::AlignHCenter, fm.elidedText(yTitle(k1), Qt::ElideRight, l.grid.height()));
     p.restore();
     // Colour bar with the metric's values (log or linear, as the cells).
     const int steps = std::max(2, static_cast<int>(l.bar.height()));

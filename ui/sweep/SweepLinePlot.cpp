@@ -258,13 +258,13 @@ void SweepLinePlot::paintChart(QPainter& p, const QRectF& area) const {
     }
     p.restore();
     p.setFont(chartFont());
-    QString yTitle = results_.metricLabel + (l.y.log ? tr(" (log)") : QString());
-    if (fm.horizontalAdvance(yTitle) > l.plot.height())
-        yTitle = results_.shortMetricLabel() + (l.y.log ? tr(" (log)") : QString());
-    drawYAxis(p, l.plot, l.y, yTitle);
+    QString yText = results_.metricLabel + (l.y.log ? tr(" (log)") : QString());
+    if (fm.horizontalAdvance(yText) > l.plot.height())
+        yText = results_.shortMetricLabel() + (l.y.log ? tr(" (log)") : QString());
+    drawYAxis(p, l.plot, l.y, yTitle(yText));
     if (numeric_) {
         // The swept values themselves when few (n = 32, 64, 128, 256), else round ticks.
-        drawXAxis(p, l.plot, l.x, key + (l.x.log ? tr(" (log)") : QString()),
+        drawXAxis(p, l.plot, l.x, xTitle(key + (l.x.log ? tr(" (log)") : QString())),
                   xMarks);
     } else {  // categories under their points
         p.setPen(Qt::black);

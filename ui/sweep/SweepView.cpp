@@ -2,13 +2,11 @@
 
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -16,6 +14,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "charts/FigureExportDialog.h"
 #include "experiments/ExperimentRegistry.h"
 #include "sweep/SweepForm.h"
 #include "sweep/SweepHeatmap.h"
@@ -390,26 +389,30 @@ bool SweepView::exportCsv(const QString& path, QString* error) const {
     return false;
 }
 
-void SweepView::exportDialog() {
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export the sweep"), QDir::home().filePath(QStringLiteral("sweep.png")),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;"
-           "PGFPlots figure with its data (*.tex);;matplotlib script with its data (*.py);;"
-           "Table as CSV (*.csv)"),
-        &filter);
-    if (path.isEmpty()) return;
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    QString error;
-    bool ok;
-    if (suffix == QLatin1String("csv")) {
-        ok = exportCsv(path, &error);
-    } else {
-        FigureFormat f = FigureFormat::Png;
-        if (!parseFigureFormat(suffix, &f)) f = FigureFormat::Png;
-        ok = exportView(f, path, &error);
-    }
-    if (!ok) QMessageBox::warning(this, tr("Export"), tr("Cannot export: %1").arg(error));
+FigureExportDialog* SweepView::exportDialog() {
+    SweepChart* chart = currentChart();
+    if (!chart || results_.configs.empty()) return nullptr;
+    FigureKnobSpec spec;
+    spec.checked = {FigureFormat::Png};
+    spec.axisLabels = chart != parallel_;  // parallel coordinates: an axis per key, named by it
+    spec.styleAndLegend = false;
+    spec.size = QSize(1200, 800);
+    spec.titleHint = tr("the view's own title");
+    const PaperFigure paper = chart->paperFigure();
+    const QString id = paper.lines ? paper.lines->id : paper.maps ? paper.maps->id : QStringLiteral("sweep");
+    auto writer = [chart](FigureFormat format, const QString& path, const FigureOptions& o,
+                          QString* error) { return chart->exportTo(format, path, o, error); };
+    auto* dlg = new FigureExportDialog(optunaStudy_.isEmpty() ? tr("Export the sweep")
+                                                              : tr("Export the Optuna study"),
+                                       spec, QDir::home().filePath(QStringLiteral("figures")),
+                                       optunaStudy_.isEmpty() ? id : QStringLiteral("study-") + id,
+                                       writer, this);
+    dlg->addOwnFile(optunaStudy_.isEmpty() ? tr("Table as CSV") : tr("Trials as CSV"),
+                    QStringLiteral("export.csv"), QStringLiteral("csv"), false,
+                    [this](const QString& path, QString* error) { return exportCsv(path, error); });
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->open();
+    return dlg;
 }
 
 }  // namespace ade::ui

@@ -36,6 +36,7 @@ namespace ade::ui {
 // Completed runs that reached their iteration cap before their stopping rule.
 int cappedRuns(const std::vector<ade::RunOutcome>& outcomes);
 
+class FigureExportDialog;
 class SweepChart;
 class SweepForm;
 class SweepHeatmap;
@@ -91,6 +92,10 @@ class SweepView : public QWidget {
     int targetConfig() const;
     bool exportView(FigureFormat format, const QString& path, QString* error = nullptr) const;
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    // Export…: the current view's export dialog (charts/FigureExportDialog: PNG, SVG, PDF,
+    // PGFPlots, matplotlib; width in pixels or cm / columns, type size, title, axis labels
+    // where the view has them; the table as CSV), open; nullptr when there is nothing to export.
+    FigureExportDialog* exportDialog();
 
   signals:
     void started();  // a sweep started or a folder was opened: earlier results are gone
@@ -115,7 +120,6 @@ class SweepView : public QWidget {
     void onFolderRead();
     void applyFolder(const ade::SweepFolder& folder);
     void openConfig(int index);
-    void exportDialog();
     void setStatus(const QString& text);
     QString configName(int index) const;
 
