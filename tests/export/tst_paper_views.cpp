@@ -226,6 +226,71 @@ class TestPaperViews : public QObject {
         QVERIFY2(!labels.contains(QStringLiteral("1")), qPrintable(labels.join(' ')));
     }
 
+    // A log colour bar ticks at round values (never "10^0.5"): whole powers of ten over
+    // decades, 1, 2, 5 times them within about one; the .tex and the script name them.
+    void logColourBarsTickAtRoundValues() {
+        QFont font;
+        font.setPointSizeF(8);
+        // The ticks' texts and their mantissas (v / 10^floor(log10 v): 1 for a whole power).
+        auto ticks = [&](double lo, double hi, std::vector<double>* mantissas) {
+            QStringList out;
+            for (const Tick& t : colourScaleTicks(lo, hi, true, 200, font)) {
+                const double v = std::pow(10.0, t.value);
+                mantissas->push_back(v / std::pow(10.0, std::floor(t.value + 1e-9)));
+                out << t.text;
+            }
+            return out;
+        };
+        std::vector<double> m;
+        const QStringList decades = ticks(2e-4, 30, &m);  // five decades: whole powers only
+        QVERIFY2(decades.size() >= 3, qPrintable(decades.join(' ')));
+        for (double x : m)
+            QVERIFY2(std::abs(x - 1) < 1e-9, qPrintable(decades.join(' ')));
+        m.clear();
+        const QStringList oneDecade = ticks(0.3, 2.5, &m);  // within a decade: 0.5 1 2
+        QVERIFY2(oneDecade.contains(QStringLiteral("0.5")) && oneDecade.contains(QStringLiteral("1")) &&
+                     oneDecade.contains(QStringLiteral("2")),
+                 qPrintable(oneDecade.join(' ')));
+        for (double x : m)
+            QVERIFY2(std::abs(x - 1) < 1e-9 || std::abs(x - 2) < 1e-9 || std::abs(x - 5) < 1e-9,
+                     qPrintable(oneDecade.join(' ')));
+        // The files: the bar's ticks listed, at log10 of round values, as TeX math.
+        HeatmapFigure f;
+        f.id = QStringLiteral("logbar");
+        HeatmapPanel p;
+        p.rows = p.cols = 2;
+        p.values = {2e-4, 1e-2, 0.5, 30};
+        p.colours = HeatmapColours::Viridis;
+        p.logColour = true;
+        p.lo = 2e-4;
+        p.hi = 30;
+        f.panels.push_back(p);
+        QVERIFY(QDir().mkpath(figures));
+        QString error;
+        FigureOptions o;
+        o.widthCm = kOneColumnCm;
+        for (FigureFormat ff : {FigureFormat::Pgf, FigureFormat::Mpl})
+            QVERIFY2(writePaperFigure({std::nullopt, f}, o, ff, figures + QStringLiteral("/logbar.") + figureSuffix(ff), &error),
+                     qPrintable(error));
+        const QString tex = text(figures + QStringLiteral("/logbar.tex"));
+        // The bar's ticks (its style's ytick, at log10 of the values): whole powers here.
+        const QString bar = tex.mid(tex.indexOf(QStringLiteral("colorbar style=")));
+        const qsizetype at = bar.indexOf(QStringLiteral("ytick={"));
+        QVERIFY2(at >= 0 && bar.contains(QStringLiteral("yticklabels={")), qPrintable(bar.left(400)));
+        const QStringList positions = bar.mid(at + 7, bar.indexOf('}', at) - at - 7).split(',');
+        QVERIFY2(positions.size() >= 2, qPrintable(bar.left(400)));
+        for (const QString& pos : positions) {
+            bool whole = false;
+            pos.toInt(&whole);
+            QVERIFY2(whole, qPrintable(bar.left(400)));
+        }
+        QVERIFY(!tex.contains(QStringLiteral("pgfmathprintnumber")));
+        const QString py = text(figures + QStringLiteral("/logbar.py"));
+        QVERIFY2(py.contains(QStringLiteral("cticks=[0.01, 1]")) || py.contains(QStringLiteral("cticks=[0.001, 0.01")),
+                 qPrintable(py.left(4000)));
+        QVERIFY(py.contains(QStringLiteral("bar.minorticks_off()")));
+    }
+
     // The sweep views as PGFPlots and matplotlib from their export.
     void sweepViewsExportAsPaperFigures() {
         QVERIFY(QDir().mkpath(figures));

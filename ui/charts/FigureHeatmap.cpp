@@ -62,6 +62,55 @@ QColor heatmapColour(const HeatmapPanel& p, double v) {
     return colourAlong(heatmapStops(p.colours), hi > lo ? (x - lo) / (hi - lo) : 0.5);
 }
 
+std::vector<Tick> colourBarTicks(const HeatmapPanel& p, double points) {
+    if (!p.logColour || !(p.lo > 0) || !(p.hi > p.lo)) return {};
+    QFont font;
+    font.setPointSizeF(8);  // a paper's tick labels
+    return colourScaleTicks(p.lo, p.hi, true, std::max(40.0, points), font);
+}
+
+std::vector<Tick> colourScaleTicks(double lo, double hi, bool log, double pixels, const QFont& font) {
+    if (log) return logTicks(lo, hi, pixels, font, false);
+    return fittingTicks(lo, hi, pixels, font, false);
+}
+
+double colourBarPoints(const HeatmapFigure& f, const HeatmapPanel& p, const FigureOptions& o) {
+    // The panel's share of the width less the labels and the bar (as FigureHeatmapPgf lays it
+    // out), times its aspect ratio.
+    const double total = o.widthCm > 0 ? o.widthCm : kOneColumnCm;
+    const int cols = std::max(1, f.columnCount());
+    const double plotCm = std::max(1.0, (total - 2.4 - cols * 1.8) / cols);
+    const double aspect = std::clamp(double(p.rows) / std::max(1, p.cols), 0.35, 2.0);
+    return plotCm * aspect / 2.54 * 72;
+}
+
+QString mathTickText(const QString& text) {
+    static const QString sup = QString::fromUtf8("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out;
+    bool math = false, inExp = false;
+    for (QChar c : text) {
+        const qsizetype digit = sup.indexOf(c);
+        if (digit >= 0 || c == QChar(0x207B)) {  // a superscript digit or minus
+            if (!inExp) out += QStringLiteral("^{");
+            inExp = math = true;
+            out += digit >= 0 ? QChar(char16_t(u'0' + digit)) : QChar(u'-');
+            continue;
+        }
+        if (inExp) out += '}', inExp = false;
+        if (c == QChar(0x00D7)) {
+            out += QStringLiteral("\\times ");
+            math = true;
+        } else if (c == QChar(0x2212)) {
+            out += '-';
+            math = true;
+        } else {
+            out += c;
+        }
+    }
+    if (inExp) out += '}';
+    return math ? '$' + out + '$' : out;
+}
+
 bool writePaperFigure(const PaperFigure& figure, const FigureOptions& options,
                       FigureFormat format, const QString& path, QString* error) {
     if (format != FigureFormat::Pgf && format != FigureFormat::Mpl) {

@@ -15,6 +15,7 @@
 
 #include "charts/FigureData.h"
 #include "charts/FigureText.h"
+#include "charts/Ticks.h"
 
 namespace ade::ui {
 
@@ -64,6 +65,22 @@ std::vector<QColor> heatmapStops(HeatmapColours colours);
 QString heatmapColoursName(HeatmapColours colours);  // "diverging", "sequential", "viridis"
 // The panel's colour of value `v` (its scale lo..hi, log when logColour); NaN: transparent.
 QColor heatmapColour(const HeatmapPanel& panel, double v);
+
+// The colour bar's ticks of `panel` along a bar `points` long: on a log scale (logColour) at
+// round values — whole powers of ten, with 2 and 5 times them when the scale spans under about a
+// decade, as the charts' log axes (Ticks.h: logTicks) — never at a fractional power ("10^0.5");
+// their positions log10 of the values. Empty on a linear scale (the writers' own round ticks).
+std::vector<Tick> colourBarTicks(const HeatmapPanel& panel, double points);
+// A colour scale's ticks from `lo` to `hi` (values) along `pixels` of bar in `font`: on a log
+// scale logTicks (positions log10 of round values), on a linear one fittingTicks. The live
+// landscape map's bar and the paper figures' bars tick alike.
+std::vector<Tick> colourScaleTicks(double lo, double hi, bool log, double pixels, const QFont& font);
+// The length of a panel's colour bar in points (its plot's height) in a figure of `options`.
+double colourBarPoints(const HeatmapFigure& figure, const HeatmapPanel& panel,
+                       const FigureOptions& options);
+// A tick's text as TeX math (LaTeX and matplotlib's mathtext): "10⁻⁶" -> "$10^{-6}$",
+// "2×10⁻⁵" -> "$2\times10^{-5}$", "−0.5" -> "$-0.5$", "0.002" as it is.
+QString mathTickText(const QString& text);
 
 bool writePgfHeatmaps(const HeatmapFigure& figure, const FigureOptions& options,
                       const QString& path, QString* error);

@@ -66,11 +66,20 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
                            heatmapColoursName(p.colours),
                            csvCell(p.lo), csvCell(p.hi), p.logColour ? QStringLiteral("True") : QStringLiteral("False"),
                            pyString(mplText(p.colourLabel)));
-        panels += QStringLiteral("         xcats=%1, ycats=%2, xs=%3, ys=%4, marker=%5),\n")
+        // A log colour bar's ticks at round values (never "10^0.5"), as the PGFPlots figure's.
+        std::vector<double> tickValues;
+        QStringList tickTexts;
+        for (const Tick& t : colourBarTicks(p, colourBarPoints(f, p, o))) {
+            tickValues.push_back(std::pow(10.0, t.value));
+            tickTexts << pyString(mathTickText(t.text));  // TeX math as it is (no mplText)
+        }
+        panels += QStringLiteral("         xcats=%1, ycats=%2, xs=%3, ys=%4, marker=%5,\n"
+                                 "         cticks=%6, cticklabels=%7),\n")
                       .arg(pyList(p.xCategories), pyList(p.yCategories),
                            p.xs.empty() ? QStringLiteral("None") : pyNumbers(p.xs),
                            p.ys.empty() ? QStringLiteral("None") : pyNumbers(p.ys))
-                      .arg(p.pathMarker);
+                      .arg(p.pathMarker)
+                      .arg(pyNumbers(tickValues), '[' + tickTexts.join(QStringLiteral(", ")) + ']');
         ++n;
     }
     if (!writeFigureText(info.absoluteDir().filePath(stem + ".csv"), csv, error)) return false;
@@ -147,7 +156,10 @@ bool writeMplHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
         "        ax.set_title(wrap(p[\"title\"], 48 // cols))\n"
         "        ax.set_xlabel(wrap(p[\"xlabel\"], 40 // cols))\n"
         "        ax.set_ylabel(wrap(p[\"ylabel\"], 30))\n"
-        "        fig.colorbar(mesh, ax=ax, label=wrap(p[\"clabel\"], 24), shrink=0.9)\n"
+        "        bar = fig.colorbar(mesh, ax=ax, label=wrap(p[\"clabel\"], 24), shrink=0.9)\n"
+        "        if p[\"cticks\"]:  # a log scale: round values only\n"
+        "            bar.set_ticks(p[\"cticks\"], labels=p[\"cticklabels\"])\n"
+        "            bar.minorticks_off()\n"
         "    for r in range(rows):\n"
         "        for c in range(cols):\n"
         "            if (r, c) not in used:\n"

@@ -119,7 +119,16 @@ bool writePgfHeatmaps(const HeatmapFigure& f, const FigureOptions& o, const QStr
                 QString bar = QStringLiteral("colorbar, colorbar style={width=0.25cm, ylabel={%1}, "
                                              "ylabel style={font=\\footnotesize}, yticklabel style={font=\\footnotesize}")
                                   .arg(latexText(p.colourLabel));
-                if (p.logColour) bar += QStringLiteral(", yticklabel={$10^{\\pgfmathprintnumber{\\tick}}$}");
+                // A log scale's ticks at round values (never "10^0.5"), placed at their logarithm.
+                const std::vector<Tick> ticks = colourBarTicks(p, colourBarPoints(f, p, o));
+                if (!ticks.empty()) {
+                    QStringList at, labels;
+                    for (const Tick& t : ticks) {
+                        at << texNumber(t.value);
+                        labels << QStringLiteral("{%1}").arg(mathTickText(t.text));
+                    }
+                    bar += QStringLiteral(", ytick={%1}, yticklabels={%2}").arg(at.join(','), labels.join(','));
+                }
                 axis << bar + '}';
             }
             if (p.yDown) axis << QStringLiteral("y dir=reverse");

@@ -9,6 +9,7 @@
 
 #include "base/ColorMaps.h"
 #include "base/FigureFile.h"
+#include "charts/FigureHeatmap.h"
 #include "inspect/InsideFigure.h"
 
 namespace ade::ui {
@@ -219,11 +220,15 @@ void drawLandscapeMap(QPainter& p, const QRectF& rect, const LandscapeOutcome& o
         p.fillRect(QRectF(bar.left(), bar.bottom() - y - 1, bar.width(), 1.5),
                    viridisColor(y / bar.height()));
     p.drawRect(bar);
-    for (int k = 0; k <= 4; ++k) {
-        const double y = bar.bottom() - k * bar.height() / 4;
+    // Round values: on a log scale whole powers of ten (2 and 5 times them within a decade),
+    // never a fractional power (10^0.5 read "3.16"), as the charts' log axes and the paper
+    // figures' colour bars (colourScaleTicks).
+    for (const Tick& t : colourScaleTicks(sc.value(0), sc.value(1), sc.log, bar.height(), p.font())) {
+        const double u = sc.hi > sc.lo ? (t.value - sc.lo) / (sc.hi - sc.lo) : 0.5;
+        if (u < -1e-9 || u > 1 + 1e-9) continue;
+        const double y = bar.bottom() - u * bar.height();
         p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
-        p.drawText(QRectF(bar.right() + 5, y - line / 2, 70, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   number(sc.value(k / 4.0)));
+        p.drawText(QRectF(bar.right() + 5, y - line / 2, 70, line), Qt::AlignLeft | Qt::AlignVCenter, t.text);
     }
     p.save();
     p.translate(bar.right() + 3.4 * line + 30, bar.center().y());
