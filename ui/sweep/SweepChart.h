@@ -81,5 +81,7 @@ class SweepChart : public QWidget {
 // best) to a Blues shade dark enough to see on white.
 QColor bestColor();
 QColor goodnessColor(double goodness);
+// An Optuna trial still running or waiting (no value yet): Okabe & Ito's bluish green, dotted.
+QColor pendingTrialColor();
 
 }  // namespace ade::ui

@@ -106,7 +106,8 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent) {
     direction_->addItems({tr("lower is better"), tr("higher is better")});
     direction_->setToolTip(tr("Which way the objective ranks configs: the best config is "
                               "marked in every view and sorts first in the table."));
-    second->addWidget(new QLabel(tr("Seeds"), this));
+    auto* seedsLabel = new QLabel(tr("Seeds"), this);
+    second->addWidget(seedsLabel);
     second->addWidget(seeds_);
     auto* samplesLabel = new QLabel(tr("Samples"), this);
     samplesLabel->setToolTip(samples_->toolTip());
@@ -148,7 +149,8 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent) {
     third->addWidget(eta_);
     third->addWidget(minIterations_);
     third->addSpacing(8);
-    third->addWidget(new QLabel(tr("Parallel"), this));
+    auto* jobsLabel = new QLabel(tr("Parallel"), this);
+    third->addWidget(jobsLabel);
     third->addWidget(jobs_);
     third->addStretch(1);
     second->addSpacing(8);
@@ -170,6 +172,69 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent) {
         updateKind(r);
     updateRowVisibility();
     setBaseConfig(ade::Config());
+    designOnly_ = {seedsLabel, seeds_, samplesLabel, samples_, halving_, eta_, minIterations_,
+                   jobsLabel, jobs_};
+    for (QComboBox* box : {metric_, stat_, direction_})
+        connect(box, &QComboBox::activated, this, &SweepForm::objectiveChanged);
+}
+
+void SweepForm::showStudy(const std::vector<std::pair<QString, QString>>& metrics,
+                          bool lowerIsBetter) {
+    {
+        const QSignalBlocker block(metric_);
+        metric_->clear();
+        for (const auto& [column, label] : metrics)
+            metric_->addItem(label, column);
+        metric_->setCurrentIndex(0);
+    }
+    stat_->setCurrentIndex(stat_->findData(QStringLiteral("final")));
+    direction_->setCurrentIndex(lowerIsBetter ? 0 : 1);
+    metric_->setToolTip(tr("What the study's trials are ranked by: the trial's value (its "
+                           "objective), or a statistic of the values its trials reported."));
+    if (study_) return;
+    study_ = true;
+    for (Row& r : rows_)
+        for (QWidget* w : {static_cast<QWidget*>(r.label), static_cast<QWidget*>(r.key),
+                           static_cast<QWidget*>(r.kind), static_cast<QWidget*>(r.values)})
+            w->hide();
+    for (QWidget* w : designOnly_)
+        w->hide();
+    // The buttons in one row (a study has no design to stand beside).
+    int column = 8;
+    for (QWidget* w : {run_, openFolder_, openStudy_})
+        if (w) {
+            grid_->removeWidget(w);
+            grid_->addWidget(w, 0, column++);
+        }
+}
+
+void SweepForm::showDesign() {
+    if (!study_) return;
+    study_ = false;
+    for (Row& r : rows_)
+        for (QWidget* w : {static_cast<QWidget*>(r.label), static_cast<QWidget*>(r.key),
+                           static_cast<QWidget*>(r.kind), static_cast<QWidget*>(r.values)})
+            w->show();
+    for (QWidget* w : designOnly_)
+        w->show();
+    int row = 0;
+    for (QWidget* w : {run_, openFolder_, openStudy_})
+        if (w) {
+            grid_->removeWidget(w);
+            grid_->addWidget(w, row++, 8);
+        }
+    updateRowVisibility();
+    metric_->setToolTip(tr("The metric configs are ranked by (default: the experiment's headline "
+                           "metric)."));
+    fillMetrics();  // the experiment's metrics again, its headline first
+}
+
+QString SweepForm::stat() const {
+    return stat_->currentData().toString();
+}
+
+bool SweepForm::lowerIsBetter() const {
+    return direction_->currentIndex() == 0;
 }
 
 void SweepForm::updateKind(int row) {
@@ -385,6 +450,7 @@ std::optional<ade::SweepDesign> SweepForm::design(std::string* error) const {
 }
 
 void SweepForm::setActionButtons(QWidget* run, QWidget* openFolder, QWidget* openStudy) {
+    run_ = run, openFolder_ = openFolder, openStudy_ = openStudy;
     grid_->addWidget(run, 0, 8);
     grid_->addWidget(openFolder, 1, 8);
     if (openStudy) grid_->addWidget(openStudy, 2, 8);

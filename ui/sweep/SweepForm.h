@@ -11,6 +11,8 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "config/Config.h"
 #include "plan/Preset.h"
@@ -48,6 +50,16 @@ class SweepForm : public QWidget {
     // The tab's Run / Open folder / Open Optuna study buttons, at the right of the key rows.
     void setActionButtons(QWidget* run, QWidget* openFolder, QWidget* openStudy = nullptr);
 
+    // An Optuna study shown (compact): the design's rows hidden (a study is read, not run), the
+    // action buttons in one row, "Rank by" offering the study's objective and the metrics its
+    // trials have (`metrics`: column and label, the objective first), `lowerIsBetter` its
+    // direction. showDesign() gives the sweep's form back (its metrics, its rows).
+    void showStudy(const std::vector<std::pair<QString, QString>>& metrics, bool lowerIsBetter);
+    void showDesign();
+    bool showsStudy() const { return study_; }
+    QString stat() const;         // final | best | floor
+    bool lowerIsBetter() const;   // the direction box
+
     // The keys offered (canonical), in the list's order; for tests.
     QStringList offeredKeys() const;
     QString metric() const;  // the objective's metric column
@@ -58,6 +70,7 @@ class SweepForm : public QWidget {
 
   signals:
     void changed();
+    void objectiveChanged();  // Rank by: metric, statistic or direction chosen by the user
 
   private:
     struct Row {
@@ -88,6 +101,9 @@ class SweepForm : public QWidget {
     QSpinBox* jobs_ = nullptr;
     std::string fitX_, fitY_;  // a preset's power law (kept while its key stays chosen)
     bool filling_ = false;
+    bool study_ = false;
+    QWidget *run_ = nullptr, *openFolder_ = nullptr, *openStudy_ = nullptr;
+    std::vector<QWidget*> designOnly_;  // hidden while a study is shown
 };
 
 }  // namespace ade::ui

@@ -104,7 +104,7 @@ PaperFigure SweepHeatmap::paperFigure() const {
     p.logColour = log_ && lo_ > 0;
     p.lo = lo_;
     p.hi = hi_ > lo_ ? hi_ : lo_ * 1.1 + 1e-12;
-    p.colourLabel = results_.metric;
+    p.colourLabel = results_.metricLabel;  // words, not a column name ("test_loss" read test\textsubscript{l}oss)
     f.panels.push_back(std::move(p));
     out.maps = std::move(f);
     return out;
@@ -142,6 +142,10 @@ PaperFigure SweepParallel::paperFigure() const {
         if (i == best) c.run = tr("best: %1").arg(c.run);
         c.color = i == best ? bestColor() : goodnessColor(goodness(i));
         c.style = std::isfinite(r.mean) ? Qt::SolidLine : Qt::DashLine;
+        if (results_.stateRank(i) == 3) {  // running or waiting, as on screen: green dots
+            c.color = pendingTrialColor();
+            c.style = Qt::DotLine;
+        }
         c.width = i == best ? 2.2 : 0.8;
         for (const QPointF& pt : line(i, ax, plot)) {
             c.x.push_back(pt.x());

@@ -25,6 +25,16 @@ void SweepParallel::resultsChanged() {
         lo_ = *a, hi_ = *b;
     }
     note_ = tr("one line per config; darker = better, best in vermillion");
+    if (results_.optuna) {
+        bool failed = false, pending = false;
+        for (int i = 0; i < static_cast<int>(results_.configs.size()); ++i) {
+            failed = failed || results_.stateRank(i) == 2;
+            pending = pending || results_.stateRank(i) == 3;
+        }
+        note_ = tr("one line per trial; darker = better, best in vermillion");
+        if (failed) note_ += tr("; failed: grey dashes");
+        if (pending) note_ += tr("; running or waiting: green dots");
+    }
 }
 
 double SweepParallel::goodness(int index) const {
@@ -132,10 +142,7 @@ void SweepParallel::paintChart(QPainter& p, const QRectF& area) const {
     const int best = results_.best();
     for (int i : order) {
         const QPolygonF poly = line(i, ax, plot);
-        const double g = goodness(i);
-        QPen pen(std::isfinite(g) ? goodnessColor(g) : QColor(0xa0, 0xa0, 0xa0), 1.6);
-        if (!std::isfinite(g)) pen.setStyle(Qt::DashLine);
-        if (i == best) pen = QPen(bestColor(), 3.5);
+        QPen pen = linePen(i);
         if (i == hovered_ || i == selected_) pen.setWidthF(pen.widthF() + 2);
         if (i == selected_ && i != best) pen.setColor(Qt::black);
         p.setPen(pen);
@@ -179,6 +186,19 @@ void SweepParallel::paintChart(QPainter& p, const QRectF& area) const {
                    Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, ax[k].title);
         p.setFont(chartFont());
     }
+}
+
+QColor pendingTrialColor() {
+    return QColor(0x00, 0x9e, 0x73);  // Okabe & Ito's bluish green
+}
+
+QPen SweepParallel::linePen(int index) const {
+    if (index == results_.best()) return QPen(bestColor(), 3.5);
+    if (results_.stateRank(index) == 3)  // an Optuna trial running or waiting: no value yet
+        return QPen(pendingTrialColor(), 1.6, Qt::DotLine);
+    const double g = goodness(index);
+    if (!std::isfinite(g)) return QPen(QColor(0xa0, 0xa0, 0xa0), 1.6, Qt::DashLine);
+    return QPen(goodnessColor(g), 1.6);
 }
 
 int SweepParallel::configAt(const QPointF& pos, const QRectF& area) const {

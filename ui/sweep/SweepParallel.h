@@ -2,7 +2,9 @@
 // The view for three or more keys: parallel coordinates, one vertical axis per key and one for
 // the objective (rightmost), each config a polyline through its values. Lines are coloured by
 // how good the config is (Blues, darker = better; drawn best last so the good ones stay on top),
-// the best one in vermillion and thicker; configs without a finished seed in grey, dashed.
+// the best one in vermillion and thicker; configs without a finished seed in grey, dashed. Of an
+// Optuna study, a trial still running or waiting (no value yet, not a failure) is dotted in
+// bluish green (Okabe & Ito's), its line ending at the last key; a failed trial grey, dashed.
 #include "sweep/SweepAxes.h"
 #include "sweep/SweepChart.h"
 
@@ -21,6 +23,9 @@ class SweepParallel : public SweepChart {
     int axisCount() const { return static_cast<int>(results_.keys.size()) + 1; }
     // The polyline of config `index` when the view fills `area` (tests, hit testing).
     QPolygonF polyline(int index, const QRectF& area) const;
+    // The pen of config `index`'s line on screen (before hover and selection): its colour by
+    // goodness, the best's, a failed config's grey dashes, a running trial's green dots.
+    QPen linePen(int index) const;
 
   protected:
     void resultsChanged() override;

@@ -77,6 +77,16 @@ int SweepResults::stateRank(int index) const {
     return 3;
 }
 
+QString SweepResults::optunaState(int index) const {
+    if (!optuna || index < 0 || index >= static_cast<int>(configs.size())) return {};
+    if (index < static_cast<int>(trialNames.size())) {
+        const auto it = trialStates.find(trialNames[static_cast<std::size_t>(index)]);
+        if (it != trialStates.end()) return QString::fromStdString(it->second);
+    }
+    const char* const byRank[] = {"COMPLETE", "PRUNED", "FAIL", "RUNNING"};
+    return QLatin1String(byRank[std::clamp(stateRank(index), 0, 3)]);
+}
+
 QString SweepResults::text(int index, const std::string& key) const {
     if (index < 0 || index >= static_cast<int>(configs.size())) return {};
     for (const auto& [k, v] : configs[index].values)
@@ -147,7 +157,44 @@ QString meanSdText(const ade::ConfigResult& c) {
     return QStringLiteral("%1 ± %2").arg(formatValue(c.mean), formatValue(c.sd));
 }
 
+namespace {
+
+QString sweepCsvNumber(double v) {
+    return std::isfinite(v) ? QString::number(v, 'g', 10) : QString();
+}
+
+// An Optuna study's trials: trial, value, state, params (and the ranked statistic).
+QString studyCsv(const SweepResults& r) {
+    const bool ranked = !r.metric.isEmpty() && r.metric != QLatin1String("value");
+    QStringList header = {QStringLiteral("trial"), QStringLiteral("value"), QStringLiteral("state")};
+    for (const auto& k : r.keys)
+        header << csvField(QString::fromStdString(k));
+    if (ranked) header << csvField(QStringLiteral("%1_%2").arg(r.metric, r.stat));
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    std::vector<int> order(r.configs.size());
+    for (int i = 0; i < static_cast<int>(order.size()); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&r](int a, int b) { return r.trialNumber(a) < r.trialNumber(b); });
+    for (int i : order) {
+        const int n = r.trialNumber(i);
+        QStringList row = {n >= 0 ? QString::number(n) : QString(),
+                           sweepCsvNumber(i < static_cast<int>(r.trialValues.size())
+                                              ? r.trialValues[static_cast<std::size_t>(i)]
+                                              : NAN),
+                           r.optunaState(i)};
+        for (const auto& k : r.keys)
+            row << csvField(r.text(i, k));
+        if (ranked) row << sweepCsvNumber(r.configs[static_cast<std::size_t>(i)].mean);
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+}  // namespace
+
 QString resultsCsv(const SweepResults& r) {
+    if (r.optuna) return studyCsv(r);
     QStringList header;
     for (const auto& k : r.keys)
         header << csvField(QString::fromStdString(k));

@@ -30,6 +30,9 @@ struct SweepResults {
     bool optuna = false;
     std::map<std::string, std::string> trialStates;
     std::vector<std::string> trialNames;  // per config: its trial's run name (a failed one too)
+    // Per config: the trial's own value (Optuna's), whatever the trials are ranked by (NaN:
+    // none, a failed, running or waiting trial).
+    std::vector<double> trialValues;
 
     // The best config as core ranks them (ade::configRanksBefore: a finite mean, the largest
     // budget, no failed seed, then lowest or highest by lowerIsBetter); -1 when none. Of an
@@ -44,6 +47,8 @@ struct SweepResults {
     // Order of the states when sorting by value: complete 0, pruned 1, failed 2, running or
     // waiting 3 (0 for every config of a sweep).
     int stateRank(int index) const;
+    // Optuna's own word for the trial's state (COMPLETE, PRUNED, FAIL, RUNNING, WAITING).
+    QString optunaState(int index) const;
     // Value of `key` in config `index` as a number (nullopt when absent or not a number).
     std::optional<double> number(int index, const std::string& key) const;
     QString text(int index, const std::string& key) const;  // as given ("" when absent)
@@ -66,7 +71,9 @@ struct AxisChoice {
 AxisChoice chooseAxis(const std::vector<double>& values, const QString& name);
 
 // The results table as CSV: one row per config (the keys' values, mean, sd, seeds done and
-// failed, rung, run names), header first.
+// failed, rung, run names), header first. Of an Optuna study, the study's columns: trial, value
+// (the trial's own), state (Optuna's word), its params, and the ranked metric's statistic when
+// the trials are ranked by another metric than their value ("objective_best").
 QString resultsCsv(const SweepResults& r);
 // "0.0123 ± 0.0004" (or just the mean when there is one seed, "—" when none finished).
 QString meanSdText(const ade::ConfigResult& c);

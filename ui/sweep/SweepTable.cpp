@@ -49,6 +49,9 @@ SweepTable::SweepTable(QWidget* parent) : QTableWidget(parent) {
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     verticalHeader()->hide();
+    // Rows one line of text high with a little air (the style's default is half a line more):
+    // more of them in view on a small screen.
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     horizontalHeader()->setStretchLastSection(false);
     setSortingEnabled(true);
     setAlternatingRowColors(true);
@@ -127,8 +130,11 @@ void SweepTable::setResults(const SweepResults& results) {
     for (const auto& k : results_.keys)
         header << keyLabel(k);
     if (labels) header << tr("Run");
-    if (optuna)
-        header << tr("Value") << tr("State");
+    if (optuna)  // the trial's value, or what Rank by ranks the trials by
+        header << (results_.metric.isEmpty() || results_.metric == QLatin1String("value")
+                       ? tr("Value")
+                       : results_.metricLabel)
+               << tr("State");
     else
         header << tr("mean ± sd") << tr("Seeds") << tr("Failed");
     if (results_.halving) header << tr("Rung") << tr("Iterations");
@@ -244,6 +250,9 @@ void SweepTable::setResults(const SweepResults& results) {
     fitColumns();
     filling_ = false;
     if (keep >= 0) selectConfig(keep);
+    // The header has its height only once it has columns: the minimum (kMinRows rows under
+    // it) is asked again, or the layout keeps the header-less one and shows a row less.
+    updateGeometry();
 }
 
 }  // namespace ade::ui

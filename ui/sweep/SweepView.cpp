@@ -96,7 +96,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     split->setStretchFactor(1, 1);
     split->setSizes({3000, 1000});
     split->setChildrenCollapsible(false);
-    views_->setMinimumHeight(220);
+    views_->setMinimumHeight(200);
     // The table keeps room for its rows (SweepTable::minimumSizeHint): at 1024x768 the tab
     // scrolls rather than show one or two rows.
 
@@ -111,10 +111,17 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(split, 1);
 
     connect(run_, &QPushButton::clicked, this, [this] {
+        if (form_->showsStudy()) {  // a study shown: the sweep's form first, then Run
+            showDesignForm();
+            return;
+        }
         if (running_)
             control_->requestStop();
         else
             start();
+    });
+    connect(form_, &SweepForm::objectiveChanged, this, [this] {
+        if (!optunaStudy_.isEmpty()) refreshResults();  // a study re-ranked (a sweep: at Run)
     });
     connect(openFolder_, &QPushButton::clicked, this, &SweepView::openFolderRequested);
     connect(openStudy_, &QPushButton::clicked, this, &SweepView::openOptunaRequested);
@@ -204,9 +211,17 @@ QString SweepView::statusText() const {
     return {};
 }
 
+void SweepView::showDesignForm() {
+    form_->showDesign();
+    run_->setText(running_ ? tr("Cancel") : tr("Run sweep"));
+    run_->setToolTip(tr("Run every config × seed on the worker threads; Cancel keeps the runs "
+                        "already finished."));
+}
+
 bool SweepView::start() {
     if (running_) return false;
     stopWatchingFolder();
+    showDesignForm();
     std::string error;
     const auto design = form_->design(&error);
     ade::Plan plan;
@@ -313,6 +328,12 @@ void SweepView::refreshResults() {
     for (const auto& a : design_.axes)
         r.keys.push_back(a.key);
     ade::Objective objective = design_.objective;
+    if (!optunaStudy_.isEmpty() && form_->showsStudy()) {
+        // A study ranked as Rank by says: its value, or a statistic of what its trials reported.
+        objective.metric = form_->metric().toStdString();
+        objective.stat = form_->stat().toStdString();
+        objective.lowerIsBetter = form_->lowerIsBetter();
+    }
     if (objective.metric.empty())
         if (const ade::ExperimentInfo* info = ade::findExperiment(experiment_.toStdString()))
             objective.metric = info->headlineMetric;
@@ -328,20 +349,30 @@ void SweepView::refreshResults() {
             c.runNames = {t.name};
             r.configs.push_back(std::move(c));
         }
-        // Each row's trial (a failed trial's too, which has no finished run to name it).
+        // Each row's trial (a failed trial's too, which has no finished run to name it), and
+        // its own value (the history's "value" column), whatever the rows are ranked by.
         for (const auto& c : r.configs) {
             std::string name = c.runNames.empty() ? std::string() : c.runNames.front();
             for (const auto& o : outcomes_)
                 if (name.empty() && o.run.label == c.label && o.run.varied == c.values)
                     name = o.run.name;
             r.trialNames.push_back(name);
+            double value = NAN;
+            for (const auto& o : outcomes_)
+                if (o.run.name == name && !o.result.history.rows.empty())
+                    for (std::size_t k = 0; k < o.result.history.columns.size(); ++k)
+                        if (o.result.history.columns[k] == "value")
+                            value = o.result.history.rows.back()[k];
+            r.trialValues.push_back(value);
         }
     }
     r.metric = QString::fromStdString(objective.metric);
     QString label = r.metric;
     for (const ade::MetricInfo& m : ade::metricsOf(experiment_.toStdString()))
         if (m.column == objective.metric) label = QString::fromStdString(m.label);
-    r.metricLabel = optunaStudy_.isEmpty()
+    if (r.optuna && objective.metric != "value")
+        label = studyMetricLabel(r.metric);
+    r.metricLabel = optunaStudy_.isEmpty() || objective.metric != "value"
                         ? tr("%1 (%2)").arg(label, QString::fromStdString(objective.stat))
                         : tr("objective (the Optuna trial's value)");
     r.lowerIsBetter = objective.lowerIsBetter;
@@ -354,6 +385,28 @@ void SweepView::refreshResults() {
     table_->setResults(results_);
     apply_->setEnabled(results_.best() >= 0 || table_->selectedConfig() >= 0);
     export_->setEnabled(!results_.configs.empty());
+}
+
+QString studyMetricLabel(const QString& column) {
+    if (column == QLatin1String("value")) return SweepView::tr("the trial's value (value)");
+    if (column == QLatin1String("objective"))
+        return SweepView::tr("intermediate values (objective)");
+    return column;
+}
+
+std::vector<std::pair<QString, QString>> studyMetrics(const ade::SweepFolder& folder) {
+    // The objective (the trials' value) first, then every column the trials' histories have.
+    std::vector<std::pair<QString, QString>> out = {
+        {QStringLiteral("value"), studyMetricLabel(QStringLiteral("value"))}};
+    for (const auto& o : folder.finished)
+        for (const std::string& c : o.result.history.columns) {
+            const QString column = QString::fromStdString(c);
+            if (c == "iteration" || std::any_of(out.begin(), out.end(),
+                                                [&](const auto& m) { return m.first == column; }))
+                continue;
+            out.emplace_back(column, studyMetricLabel(column));
+        }
+    return out;
 }
 
 int SweepView::targetConfig() const {

@@ -44,6 +44,11 @@ class SweepLinePlot;
 class SweepParallel;
 class SweepTable;
 
+// An Optuna study's "Rank by" choices: its objective (the trials' value) first, then every
+// column its trials' histories have (their intermediate values), each as (column, label).
+std::vector<std::pair<QString, QString>> studyMetrics(const ade::SweepFolder& folder);
+QString studyMetricLabel(const QString& column);
+
 class SweepView : public QWidget {
     Q_OBJECT
   public:
@@ -120,6 +125,7 @@ class SweepView : public QWidget {
     void onFolderRead();
     void applyFolder(const ade::SweepFolder& folder);
     void openConfig(int index);
+    void showDesignForm();  // the form's design rows back (after a study), Run sweep
     void setStatus(const QString& text);
     QString configName(int index) const;
 

@@ -7,9 +7,11 @@
 #include <QFileSystemWatcher>
 #include <QLabel>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "sweep/OptunaStudy.h"
+#include "sweep/SweepForm.h"
 #include "sweep/SweepView.h"
 
 namespace ade::ui {
@@ -30,6 +32,7 @@ bool SweepView::openFolder(const QString& dir) {
     watchFile({});
     optunaStudy_.clear();
     studies_->hide();
+    showDesignForm();
     ranPreset_ = false;
     emit started();
     applyFolder(*folder);
@@ -64,6 +67,12 @@ bool SweepView::openOptunaStudy(const QString& path, const QString& study, QStri
         studies_->setCurrentText(optunaStudy_);
     }
     studies_->setVisible(names.size() > 1);
+    // Rank by: the study's objective and its trials' metrics; the design's rows hidden (a
+    // study is read, not run) so that its table keeps rows in view on a small screen.
+    form_->showStudy(studyMetrics(*folder), folder->design.objective.lowerIsBetter);
+    run_->setText(tr("Sweep form…"));
+    run_->setToolTip(tr("Show the form that designs and runs a sweep (the study stays shown "
+                        "until a sweep runs or a folder opens)."));
     ranPreset_ = false;
     emit started();
     applyFolder(*folder);
@@ -141,7 +150,7 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
     folderStatus_ = tr("%1 of %2 finished, %3 failed").arg(finished).arg(n).arg(failed);
     if (const int capped = cappedRuns(outcomes_))
         folderStatus_ += tr(", %1 reached the iteration cap (not converged)").arg(capped);
-    progress_->show();
+    progress_->setVisible(optunaStudy_.isEmpty());  // a study's status says its counts
     progress_->setRange(0, std::max(1, n));
     progress_->setValue(finished);
     if (!optunaStudy_.isEmpty()) {
@@ -161,11 +170,15 @@ void SweepView::applyFolder(const ade::SweepFolder& f) {
     else if (!folderTimer_.isActive())
         folderTimer_.start();
     if (!optunaStudy_.isEmpty()) {
+        // The file's name (its folder in the tooltip): a long path wrapped the status over
+        // three lines and took a row of the table on a small screen.
         setStatus(tr("Study \"%1\" in %2 (Optuna study, read-only): %3; re-read when the "
                      "file changes")
-                      .arg(optunaStudy_, QDir::toNativeSeparators(folder_), folderStatus_));
+                      .arg(optunaStudy_, QFileInfo(folder_).fileName(), folderStatus_));
+        status_->setToolTip(QDir::toNativeSeparators(QFileInfo(folder_).absoluteFilePath()));
         return;
     }
+    status_->setToolTip({});
     setStatus(tr("Sweep folder %1 (%2): %3%4")
                   .arg(QDir::toNativeSeparators(folder_), QString::fromStdString(folder->planName),
                        folderStatus_,
