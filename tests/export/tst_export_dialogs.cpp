@@ -5,7 +5,8 @@
 // the written .tex, .py and PNG carry them. A bad value (a width under 3 cm, a type size of
 // 2 pt, a file name with a folder) is refused with a message naming the field and nothing is
 // written; the sweep's table as CSV beside its figure; the knobs of the charts' dialog are the
-// same widgets (FigureKnobs).
+// same widgets (FigureKnobs). ADE_EXPORT_DIALOG_SHOT=FILE saves the factor plane's dialog,
+// filled in, as a PNG.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -131,6 +132,8 @@ class TestExportDialogs : public QObject {
         QVERIFY(dlg->isVisible());
         const QString folder = tmp.filePath(QStringLiteral("inside"));
         setPaperKnobs(dlg, folder, QStringLiteral("plane"), true);
+        if (!qEnvironmentVariableIsEmpty("ADE_EXPORT_DIALOG_SHOT"))  // the dialog as a user sees it
+            dlg->grab().save(qEnvironmentVariable("ADE_EXPORT_DIALOG_SHOT"));
 
         // A width of 2 cm: said in the dialog, nothing written, the dialog open.
         typeInto(knob<QDoubleSpinBox>(dlg, "export.widthCm"), QStringLiteral("2"));
