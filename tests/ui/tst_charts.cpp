@@ -206,6 +206,42 @@ class TestCharts : public QObject {
                 QVERIFY2(grown.lo == fresh.lo && grown.hi == fresh.hi, qPrintable(QString::number(y.size())));
             }
         }
+        // Records changed in a few spans (a seed group's mean where its slower seeds' new
+        // records fell): the pyramid updated over those spans only equals a fresh build.
+        {
+            std::vector<double> y;
+            for (int i = 0; i < 50000; ++i)
+                y.push_back(std::sin(0.002 * i) + (i % 777 == 0 ? 1.5 : 0.0));
+            LodPyramid kept;
+            updatePyramid(kept, y, y.size(), false);
+            for (int round = 0; round < 8; ++round) {
+                RecordSpans changed;
+                const std::size_t lag = 3000 + 1000 * static_cast<std::size_t>(round);
+                for (std::size_t i = lag; i < lag + 37; ++i)  // the slow seed's new records
+                    y[i] = y[i] * 0.5 + (round == 3 && i == lag + 5 ? 9.0 : 0.0);
+                addSpan(changed, lag, lag + 37);
+                y[20000 + round] = -4.0 - round;  // a lone changed record: a new minimum
+                addSpan(changed, 20000 + round, 20001 + round);
+                for (int j = 0; j < 333; ++j)  // the fast seed's new records
+                    y.push_back(std::cos(0.01 * static_cast<double>(y.size())));
+                updatePyramid(kept, y, y.size(), false, changed);
+                LodPyramid fresh;
+                updatePyramid(fresh, y, y.size(), false);
+                QVERIFY2(kept.lo == fresh.lo && kept.hi == fresh.hi, qPrintable(QString::number(round)));
+            }
+        }
+        // Spans merge where they touch or overlap, and stay sorted.
+        {
+            RecordSpans sp;
+            addSpan(sp, 10, 20);
+            addSpan(sp, 30, 40);
+            addSpan(sp, 0, 5);
+            addSpan(sp, 20, 25);   // touches [10, 20)
+            addSpan(sp, 7, 7);     // empty: nothing
+            QCOMPARE(sp, (RecordSpans{{0, 5}, {10, 25}, {30, 40}}));
+            addSpan(sp, 4, 31);    // over all three
+            QCOMPARE(sp, (RecordSpans{{0, 40}}));
+        }
         // A zoom into a window of a long history reads a finer level at once: the spike at
         // record 500 000 of 10^6 is there at every zoom.
         std::vector<double> x(1000000), y(1000000);

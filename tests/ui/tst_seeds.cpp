@@ -149,6 +149,13 @@ class TestSeeds : public QObject {
             const auto members = seedGroups(s.visibleRuns())[0].members;
             const std::size_t from = kept.update(members);
             QCOMPARE(from, first);
+            // The changed records are where each seed's new records fell, no more: past the
+            // slowest seed's new ones, the faster seeds' records were final already.
+            RecordSpans expected;
+            for (int k = 0; k < 3; ++k)
+                if (batch % (k + 1) == 0)
+                    addSpan(expected, had[k] - static_cast<std::size_t>(steps[k]), had[k]);
+            QCOMPARE(kept.changed(), expected);
             GroupAggregate fresh;
             QCOMPARE(fresh.update(members), std::size_t(0));
             QCOMPARE(kept.seeds(), fresh.seeds());
@@ -168,6 +175,44 @@ class TestSeeds : public QObject {
         QCOMPARE(kept.update(seedGroups(s.visibleRuns())[0].members), std::size_t(0));
         QCOMPARE(kept.mean().data[2][0], (1.0 + 5.0 + 3.0) / 3.0);
         QCOMPARE(kept.seeds()[1], 2);
+    }
+
+    // Two charts share the aggregates: each learns the spans that changed since it last asked
+    // (a new chart: everything), merged over the revisions it missed.
+    void eachChartLearnsTheSpansChangedSinceItAsked() {
+        RunStore s;
+        const int ids[2] = {addSeed(s, "g", 0, 1), addSeed(s, "g", 1, 1)};
+        AggregateCache cache;
+        const int a = 0, b = 0;  // two consumers (their addresses)
+        auto ask = [&](const void* who, RecordSpans& spans) {
+            std::size_t from = 0;
+            cache.update(seedGroups(s.visibleRuns())[0], s.revision(), who, from, &spans);
+            return from;
+        };
+        RecordSpans sa, sb;
+        QCOMPARE(ask(&a, sa), std::size_t(0));
+        QCOMPARE(sa, (RecordSpans{{0, SIZE_MAX}}));
+        QCOMPARE(ask(&b, sb), std::size_t(0));
+        auto grow = [&](int k, double from, int count) {
+            std::vector<std::vector<double>> rows;
+            for (int j = 0; j < count; ++j)
+                rows.push_back({10 * (from + j), 0.1 * (from + j), 1.0 + from + j + k, 2.0});
+            s.appendRows(ids[k], rows);
+        };
+        grow(0, 1, 20);  // seed 1 has records 0..20, seed 2 record 0
+        QCOMPARE(ask(&a, sa), std::size_t(1));
+        QCOMPARE(sa, (RecordSpans{{1, 21}}));
+        grow(1, 1, 5);   // seed 2 reaches 1..5: the means there change, not 6..20
+        QCOMPARE(ask(&a, sa), std::size_t(1));
+        QCOMPARE(sa, (RecordSpans{{1, 6}}));
+        grow(0, 21, 4);  // seed 1 goes on alone
+        QCOMPARE(ask(&a, sa), std::size_t(21));
+        QCOMPARE(sa, (RecordSpans{{21, 25}}));
+        // The other chart missed three revisions: their spans, merged.
+        QCOMPARE(ask(&b, sb), std::size_t(1));
+        QCOMPARE(sb, (RecordSpans{{1, 25}}));
+        QCOMPARE(ask(&a, sa), SIZE_MAX);  // nothing since
+        QVERIFY(sa.empty());
     }
 
     // A band as a settled head and a live tail (the curve's rule): points added at the end

@@ -113,53 +113,63 @@ int pyramidLevel(std::size_t records, int pixels) {
 }
 
 void updatePyramid(LodPyramid& p, const std::vector<double>& y, std::size_t n, bool logY,
-                   std::size_t changedFrom) {
+                   const RecordSpans& changed) {
     constexpr int k0 = LodPyramid::kFirstLevel;
     constexpr std::uint32_t none = LodPyramid::kNone;
     n = std::min(n, y.size());
-    std::size_t from = std::min(changedFrom, p.records);
     if (p.logY != logY || n < p.records) {
         p.lo.clear();
         p.hi.clear();
-        from = 0;
     }
     p.logY = logY;
     auto ok = [&](std::uint32_t i) { return i != none && std::isfinite(y[i]) && (!logY || y[i] > 0); };
-    // Level k0 from the records: blocks from the one holding `from` on.
     if (p.lo.empty()) p.lo.emplace_back(), p.hi.emplace_back();
-    std::size_t block = from >> k0;
+    // Level k0 from the records: the blocks holding a changed record, the last block it had
+    // (it may have been partial) and the new ones.
     const std::size_t blocks = (n + (std::size_t(1) << k0) - 1) >> k0;
+    RecordSpans todo;
+    const std::size_t had = p.lo[0].size();
+    addSpan(todo, had > 0 ? had - 1 : 0, blocks);
+    for (const auto& [a, b] : changed)
+        if (a < n) addSpan(todo, a >> k0, ((std::min(b, n) - 1) >> k0) + 1);
     p.lo[0].resize(blocks);
     p.hi[0].resize(blocks);
-    for (std::size_t bk = block; bk < blocks; ++bk) {
-        std::uint32_t lo = none, hi = none;
-        const std::size_t end = std::min(n, (bk + 1) << k0);
-        for (std::size_t i = bk << k0; i < end; ++i) {
-            const auto ui = static_cast<std::uint32_t>(i);
-            if (!ok(ui)) continue;
-            if (lo == none || y[i] < y[lo]) lo = ui;
-            if (hi == none || y[i] > y[hi]) hi = ui;
+    for (const auto& [first, last] : todo)
+        for (std::size_t bk = first; bk < std::min(last, blocks); ++bk) {
+            std::uint32_t lo = none, hi = none;
+            const std::size_t end = std::min(n, (bk + 1) << k0);
+            for (std::size_t i = bk << k0; i < end; ++i) {
+                const auto ui = static_cast<std::uint32_t>(i);
+                if (!ok(ui)) continue;
+                if (lo == none || y[i] < y[lo]) lo = ui;
+                if (hi == none || y[i] > y[hi]) hi = ui;
+            }
+            p.lo[0][bk] = lo;
+            p.hi[0][bk] = hi;
         }
-        p.lo[0][bk] = lo;
-        p.hi[0][bk] = hi;
-    }
-    // Each level from the one below: block j merges blocks 2j and 2j + 1 (earliest on ties).
+    // Each level from the one below: block j merges blocks 2j and 2j + 1 (earliest on ties);
+    // again where a block below was, and past the level's last (partial) block.
     std::size_t L = 1;
     for (; p.lo[L - 1].size() > 1; ++L) {
         const std::size_t below = p.lo[L - 1].size();
         if (p.lo.size() <= L) p.lo.emplace_back(), p.hi.emplace_back();
         const std::size_t count = (below + 1) / 2;
-        // A level that is new (the history just doubled) is filled from its first block.
-        block = std::min(block >> 1, p.lo[L].size());
+        RecordSpans up;
+        const std::size_t was = p.lo[L].size();
+        addSpan(up, was > 0 ? was - 1 : 0, count);
+        for (const auto& [a, b] : todo)
+            addSpan(up, a >> 1, ((b - 1) >> 1) + 1);
         p.lo[L].resize(count);
         p.hi[L].resize(count);
-        for (std::size_t j = block; j < count; ++j) {
-            const bool pair = 2 * j + 1 < below;
-            const std::uint32_t a = p.lo[L - 1][2 * j], c = pair ? p.lo[L - 1][2 * j + 1] : none;
-            const std::uint32_t d = p.hi[L - 1][2 * j], f = pair ? p.hi[L - 1][2 * j + 1] : none;
-            p.lo[L][j] = a == none ? c : c == none ? a : (y[c] < y[a] ? c : a);
-            p.hi[L][j] = d == none ? f : f == none ? d : (y[f] > y[d] ? f : d);
-        }
+        for (const auto& [first, last] : up)
+            for (std::size_t j = first; j < std::min(last, count); ++j) {
+                const bool pair = 2 * j + 1 < below;
+                const std::uint32_t a = p.lo[L - 1][2 * j], c = pair ? p.lo[L - 1][2 * j + 1] : none;
+                const std::uint32_t d = p.hi[L - 1][2 * j], f = pair ? p.hi[L - 1][2 * j + 1] : none;
+                p.lo[L][j] = a == none ? c : c == none ? a : (y[c] < y[a] ? c : a);
+                p.hi[L][j] = d == none ? f : f == none ? d : (y[f] > y[d] ? f : d);
+            }
+        todo = std::move(up);
     }
     p.lo.resize(L);
     p.hi.resize(L);
@@ -196,12 +206,16 @@ const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::ve
     }
     // The pyramid starts over when the caller invalidated the cache (other values) or the
     // values are another curve (tag: smoothing); changes reported for it wait until it is read.
-    if (!c.valid || c.tag != tag) c.pyramid = {};
-    c.pyramidChangedFrom = std::min(c.pyramidChangedFrom, c.changedFrom);
+    if (!c.valid || c.tag != tag) c.pyramid = {}, c.pyramidChanged.clear();
+    if (c.changedFrom != SIZE_MAX && c.changedSpans.empty())
+        addSpan(c.pyramidChanged, c.changedFrom, SIZE_MAX);
+    for (const auto& [a, b] : c.changedSpans)
+        addSpan(c.pyramidChanged, a, b);
+    c.changedSpans.clear();
     // A long span on a linear x axis: read the pyramid (kept up to date incrementally).
     if (const int level = r.logX ? -1 : pyramidLevel(e - b, r.pixels); level >= 0) {
-        updatePyramid(c.pyramid, y, std::min(x.size(), y.size()), r.logY, c.pyramidChangedFrom);
-        c.pyramidChangedFrom = SIZE_MAX;
+        updatePyramid(c.pyramid, y, std::min(x.size(), y.size()), r.logY, c.pyramidChanged);
+        c.pyramidChanged.clear();
         c.points = pyramidPoints(c.pyramid, x, y, b, e, level, r);
         c.buckets.clear();  // the buckets below start over when they are used again
         c.valid = true;

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/RecordSpans.h"
+
 namespace ade::ui {
 
 struct DecimateRequest {
@@ -49,12 +51,15 @@ struct DecimateCache {
     std::size_t resumeIndex = 0;  // first record of the last bucket
     qsizetype resumePoints = 0;   // output points before that bucket
     std::size_t changedFrom = SIZE_MAX;  // the caller's: records from here on changed
+    // The caller's, when it knows them: the changed records lie in these spans (changedFrom is
+    // the first); without them, every record from changedFrom on may have changed.
+    RecordSpans changedSpans;
     // Each bucket's first record and the output points before it (bucketed requests).
     std::vector<std::pair<std::size_t, qsizetype>> buckets;
     QList<QPointF> raw;     // min and max per bucket, unclamped
     QList<QPointF> points;  // what to draw: raw with y clamped to the request's floor
     LodPyramid pyramid;     // long histories on a linear x axis
-    std::size_t pyramidChangedFrom = SIZE_MAX;  // changes the pyramid has not taken in yet
+    RecordSpans pyramidChanged;  // changes the pyramid has not taken in yet
 };
 
 // x must be non-decreasing. Non-finite y values are skipped. One point beyond each end of the
@@ -66,9 +71,11 @@ QList<QPointF> decimate(const std::vector<double>& x, const std::vector<double>&
 const QList<QPointF>& decimateCached(const std::vector<double>& x, const std::vector<double>& y,
                                      const DecimateRequest& r, double tag, DecimateCache& cache);
 
-// Brings `p` up to the first `n` values of y (records from `changedFrom` on may have changed).
+// Brings `p` up to the first `n` values of y, of which those in `changed` may have changed
+// since (besides the records it did not cover yet): only the blocks holding them, and their
+// parents, are computed again.
 void updatePyramid(LodPyramid& p, const std::vector<double>& y, std::size_t n, bool logY,
-                   std::size_t changedFrom = SIZE_MAX);
+                   const RecordSpans& changed = {});
 // The points of records [b, e) at pyramid level `level` (blocks of 2^level records): each
 // block's least and greatest value in record order, y clamped to the request's floor.
 QList<QPointF> pyramidPoints(const LodPyramid& p, const std::vector<double>& x,

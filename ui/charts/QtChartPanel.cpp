@@ -353,22 +353,31 @@ class QtChartPanel final : public ChartPanel {
             const int id = g.first().id;
             live.insert(id);
             std::size_t from = 0;
-            const GroupAggregate& agg = aggregates_->update(g, store_->revision(), this, from);
+            RecordSpans changed;
+            const GroupAggregate& agg =
+                aggregates_->update(g, store_->revision(), this, from, &changed);
             groupNames_[-id] = groupLegendName(g);
             out.push_back(&agg.mean());
             if (from == SIZE_MAX) continue;  // nothing changed since this chart last drew it
             for (auto& [key, e] : entries_) {
                 if (e.runId != -id) continue;
-                // The decimation resumes at the bucket that holds the first changed record.
-                for (DecimateCache* cache : {&e.decimation, &e.loCache, &e.hiCache})
+                // The decimation resumes at the bucket that holds the first changed record; a
+                // pyramid and the running ranges take in the changed spans only.
+                for (DecimateCache* cache : {&e.decimation, &e.loCache, &e.hiCache}) {
                     cache->changedFrom = std::min(cache->changedFrom, from);
+                    for (const auto& [a, b] : changed)
+                        addSpan(cache->changedSpans, a, b);
+                }
+                for (const auto& [a, b] : changed) {
+                    addSpan(e.rangeRescan, a, b);
+                    addSpan(e.bandRescan, a, b);
+                }
                 if (from < e.ema.size()) e.ema.clear(), e.emaState = {};
                 if (from < e.symRaw.size()) e.symRaw.resize(from);
                 if (from < e.symEma.size()) e.symEma.clear();
                 e.symLo.clear();
                 e.symHi.clear();
-                e.rangeScanned = std::min(e.rangeScanned, from);
-                e.bandScanned = std::min(e.bandScanned, from);
+
             }
         }
         aggregates_->prune(live, store_->revision());

@@ -38,6 +38,7 @@ struct SeriesEntry {
     DecimateCache decimation;
     // Running y range of the raw column (auto ranges use the whole history).
     std::size_t rangeScanned = 0;
+    RecordSpans rangeRescan;  // scanned records that changed since (a group's mean)
     bool rangeAny = false, rangePositive = false;
     double rangeLo = 0, rangeHi = 0;
     // A group's mean curve (runId < 0): the band between the seeds' min and max, under every
@@ -55,6 +56,7 @@ struct SeriesEntry {
     DecimateCache loCache, hiCache;
     std::vector<double> symLo, symHi;
     std::size_t bandScanned = 0;
+    RecordSpans bandRescan;
     bool bandAny = false;
     double bandMin = 0, bandMax = 0;
 };
@@ -63,15 +65,24 @@ struct SeriesEntry {
 // for log axes).
 inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
                             const std::vector<double>& hi, bool logY) {
-    if (e.bandScanned > lo.size()) e.bandScanned = 0, e.bandAny = false;
-    for (std::size_t i = e.bandScanned; i < lo.size() && i < hi.size(); ++i)
-        for (double v : {lo[i], hi[i]}) {
-            if (!std::isfinite(v) || (logY && v <= 0)) continue;
-            e.bandMin = e.bandAny ? std::min(e.bandMin, v) : v;
-            e.bandMax = e.bandAny ? std::max(e.bandMax, v) : v;
-            e.bandAny = true;
-        }
-    e.bandScanned = std::min(lo.size(), hi.size());
+    const std::size_t n = std::min(lo.size(), hi.size());
+    if (e.bandScanned > n) e.bandScanned = 0, e.bandAny = false, e.bandRescan.clear();
+    auto scan = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            for (double v : {lo[i], hi[i]}) {
+                if (!std::isfinite(v) || (logY && v <= 0)) continue;
+                e.bandMin = e.bandAny ? std::min(e.bandMin, v) : v;
+                e.bandMax = e.bandAny ? std::max(e.bandMax, v) : v;
+                e.bandAny = true;
+            }
+    };
+    // Changed records already scanned (a range that only widens: the old values stay in it),
+    // then the new ones.
+    for (const auto& [a, b] : e.bandRescan)
+        if (a < e.bandScanned) scan(a, std::min(b, e.bandScanned));
+    e.bandRescan.clear();
+    scan(e.bandScanned, n);
+    e.bandScanned = n;
     return e.bandAny;
 }
 
@@ -169,14 +180,21 @@ inline bool updateRange(SeriesEntry& e, const std::vector<double>& y, bool logY)
         e.rangeScanned = 0;
         e.rangeAny = false;
         e.rangePositive = logY;
+        e.rangeRescan.clear();
     }
-    for (std::size_t i = e.rangeScanned; i < y.size(); ++i) {
-        const double v = y[i];
-        if (!std::isfinite(v) || (e.rangePositive && v <= 0)) continue;
-        e.rangeLo = e.rangeAny ? std::min(e.rangeLo, v) : v;
-        e.rangeHi = e.rangeAny ? std::max(e.rangeHi, v) : v;
-        e.rangeAny = true;
-    }
+    auto scan = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            const double v = y[i];
+            if (!std::isfinite(v) || (e.rangePositive && v <= 0)) continue;
+            e.rangeLo = e.rangeAny ? std::min(e.rangeLo, v) : v;
+            e.rangeHi = e.rangeAny ? std::max(e.rangeHi, v) : v;
+            e.rangeAny = true;
+        }
+    };
+    for (const auto& [a, b] : e.rangeRescan)  // changed since scanned (see updateBandRange)
+        if (a < e.rangeScanned) scan(a, std::min(b, e.rangeScanned));
+    e.rangeRescan.clear();
+    scan(e.rangeScanned, y.size());
     e.rangeScanned = y.size();
     return e.rangeAny;
 }

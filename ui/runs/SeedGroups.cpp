@@ -152,26 +152,33 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
                 hi_[c][i] = s.hi;
             }
     }
+    changed_.clear();
+    for (const auto& [a, b] : spans)
+        addSpan(changed_, a, b);
     return spans.empty() ? longest : spans.front().first;
 }
 
 const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revision,
-                                             const void* consumer, std::size_t& changedFrom) {
+                                             const void* consumer, std::size_t& changedFrom,
+                                             RecordSpans* changed) {
     Entry& e = entries_[g.first().id];
     if (e.revision != revision) {
-        const std::size_t from = e.aggregate.update(g.members);
+        e.aggregate.update(g.members);
         e.revision = revision;
         for (auto& [c, pending] : e.pending)
-            pending = std::min(pending, from);
+            for (const auto& [a, b] : e.aggregate.changed())
+                addSpan(pending, a, b);
     }
+    RecordSpans spans;
     const auto it = e.pending.find(consumer);
     if (it == e.pending.end()) {
-        changedFrom = 0;
-        e.pending.emplace(consumer, SIZE_MAX);
+        spans = {{0, SIZE_MAX}};  // a new consumer: everything
+        e.pending.emplace(consumer, RecordSpans{});
     } else {
-        changedFrom = it->second;
-        it->second = SIZE_MAX;
+        spans.swap(it->second);
     }
+    changedFrom = spans.empty() ? SIZE_MAX : spans.front().first;
+    if (changed) *changed = std::move(spans);
     return e.aggregate;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/RecordSpans.h"
 #include "runs/RunStore.h"
 
 namespace ade::ui {
@@ -52,6 +53,9 @@ class GroupAggregate {
     // Brings the aggregate up to `members`' data; returns the first record index whose values
     // may have changed since the last update (0 after a change of members or columns).
     std::size_t update(const std::vector<const RunRecord*>& members);
+    // The records the last update changed: where each seed's new records fell (the means there
+    // take in another seed; past the slowest seed's end the others' records are final).
+    const RecordSpans& changed() const { return changed_; }
     // A record holding the means (its data), with the first member's identity and config and
     // the group's label as its name, so a chart draws it like a run.
     const RunRecord& mean() const { return mean_; }
@@ -67,6 +71,7 @@ class GroupAggregate {
     std::vector<int> memberIds_;
     std::vector<std::size_t> sizes_;  // each member's records at the last update
     std::size_t planned_ = 0;          // the members' plannedRecords, taken once they are long
+    RecordSpans changed_;
 };
 
 // The group aggregates of one window, shared by its charts: each group's aggregate is brought up
@@ -75,9 +80,10 @@ class GroupAggregate {
 class AggregateCache {
   public:
     // Group `g`'s aggregate, up to date for the store's `revision`; `changedFrom` gets the first
-    // record whose values may have changed since `consumer` last asked (0 the first time).
+    // record whose values may have changed since `consumer` last asked (0 the first time), and
+    // `changed` (when given) the spans of those records.
     const GroupAggregate& update(const SeedGroup& g, quint64 revision, const void* consumer,
-                                 std::size_t& changedFrom);
+                                 std::size_t& changedFrom, RecordSpans* changed = nullptr);
     const GroupAggregate* find(int firstId) const;  // by the id of the group's first seed
     // Drops the groups neither in `live` nor brought up to date for `revision` (another chart
     // draws those).
@@ -89,7 +95,7 @@ class AggregateCache {
     struct Entry {
         GroupAggregate aggregate;
         quint64 revision = ~0ull;
-        std::map<const void*, std::size_t> pending;  // per consumer: first changed record
+        std::map<const void*, RecordSpans> pending;  // per consumer: records changed since
     };
     std::map<int, Entry> entries_;
 };
