@@ -21,18 +21,7 @@ FigureExportDialog::FigureExportDialog(const QString& title, const FigureKnobSpe
     auto* form = new QFormLayout(this);
     knobs_ = new FigureKnobs(spec, form, this);
 
-    auto* dest = new QHBoxLayout;
-    folder_ = new QLineEdit(folder, this);
-    folder_->setObjectName(QStringLiteral("export.folder"));
-    auto* browse = new QPushButton(tr("Browse…"), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString d =
-            QFileDialog::getExistingDirectory(this, tr("Export to folder"), folder_->text());
-        if (!d.isEmpty()) folder_->setText(d);
-    });
-    dest->addWidget(folder_, 1);
-    dest->addWidget(browse);
-    form->addRow(tr("Folder"), dest);
+    folder_ = addFolderRow(form, folder, this);
     name_ = new QLineEdit(name, this);
     name_->setObjectName(QStringLiteral("export.name"));
     name_->setToolTip(tr("The files' name without its suffix: one file per format (.png, .svg, "

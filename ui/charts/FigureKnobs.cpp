@@ -3,10 +3,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -193,6 +195,22 @@ void FigureKnobs::applyPaperWidth() {
     ui::applyPaperWidth(o, widthCm_->value());
     width_->setValue(std::max(width_->minimum(), o.size.width()));
     height_->setValue(std::max(height_->minimum(), o.size.height()));
+}
+
+QLineEdit* addFolderRow(QFormLayout* form, const QString& folder, QWidget* parent) {
+    auto* row = new QHBoxLayout;
+    auto* field = new QLineEdit(folder, parent);
+    field->setObjectName(QStringLiteral("export.folder"));
+    auto* browse = new QPushButton(QObject::tr("Browse…"), parent);
+    QObject::connect(browse, &QPushButton::clicked, field, [field, parent] {
+        const QString d = QFileDialog::getExistingDirectory(parent, QObject::tr("Export to folder"),
+                                                            field->text());
+        if (!d.isEmpty()) field->setText(d);
+    });
+    row->addWidget(field, 1);
+    row->addWidget(browse);
+    form->addRow(QObject::tr("Folder"), row);
+    return field;
 }
 
 }  // namespace ade::ui

@@ -68,4 +68,8 @@ class FigureKnobs : public QObject {
     std::vector<FigureFormat> offered_;
 };
 
+// The export dialogs' destination row: a folder field (object name "export.folder") with a
+// Browse… button beside it, added to `form` as "Folder"; returns the field.
+QLineEdit* addFolderRow(QFormLayout* form, const QString& folder, QWidget* parent);
+
 }  // namespace ade::ui

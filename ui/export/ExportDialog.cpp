@@ -30,18 +30,7 @@ ExportDialog::ExportDialog(const QString& folder, const std::vector<ChartSpec>& 
     spec.yHint = tr("the metric names");
     knobs_ = new FigureKnobs(spec, form, this);
 
-    auto* dest = new QHBoxLayout;
-    folder_ = new QLineEdit(folder, this);
-    folder_->setObjectName("export.folder");
-    auto* browse = new QPushButton(tr("Browse…"), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString d =
-            QFileDialog::getExistingDirectory(this, tr("Export to folder"), folder_->text());
-        if (!d.isEmpty()) folder_->setText(d);
-    });
-    dest->addWidget(folder_, 1);
-    dest->addWidget(browse);
-    form->addRow(tr("Folder"), dest);
+    folder_ = addFolderRow(form, folder, this);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
