@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <memory>
 
 #include "charts/ChartArea.h"
@@ -368,6 +369,58 @@ class TestSeeds : public QObject {
         QCOMPARE(p->seriesNames().size(), 8);
         QVERIFY(seriesOf<QAreaSeries>(chart).empty());
         delete p;
+    }
+
+    // A chart that followed three seeds streaming at uneven rates (long enough for the
+    // level-of-detail pyramid, which then takes in only the spans each seed's records changed)
+    // draws at the end what a chart drawn once from the same data draws.
+    void aStreamedGroupDrawsWhatAFreshChartDraws() {
+        RunStore s;
+        int ids[3];
+        for (int k = 0; k < 3; ++k)
+            ids[k] = addSeed(s, "g", k, 0);
+        std::size_t had[3] = {0, 0, 0};
+        auto value = [](int k, std::size_t i, int column) {
+            if (i < 2) return i == 0 ? 0.0 : 10.0;  // the y range is set by the first records
+            return 5.0 + std::sin(0.0007 * double(i) * (k + 1) + column) * (1.0 + 0.5 * k) +
+                   (i % 4999 == 0 ? 3.0 : 0.0);
+        };
+        ChartPanel* streamed = createChartPanel(chartSpec(std::string("loss")));
+        streamed->resize(600, 400);
+        const std::size_t rates[3] = {700, 500, 300};
+        for (int batch = 0; batch < 60; ++batch) {
+            for (int k = 0; k < 3; ++k) {
+                if (k > 0 && batch % (k + 2) == 1) continue;  // the slower seeds skip batches
+                std::vector<std::vector<double>> rows;
+                for (std::size_t j = 0; j < rates[k]; ++j, ++had[k]) {
+                    const double i = static_cast<double>(had[k]);
+                    rows.push_back({i, 0.001 * i, value(k, had[k], 0), value(k, had[k], 1)});
+                }
+                s.appendRows(ids[k], rows);
+            }
+            streamed->refresh(s);
+        }
+        ChartPanel* fresh = createChartPanel(chartSpec(std::string("loss")));
+        fresh->resize(600, 400);
+        fresh->refresh(s, true);
+        streamed->refresh(s, true);
+        auto drawn = [](ChartPanel* p) {
+            std::set<std::pair<double, double>> pts;
+            for (QLineSeries* l : seriesOf<QLineSeries>(chartOf(p)))
+                for (const QPointF& q : l->points())
+                    pts.emplace(q.x(), q.y());
+            for (QAreaSeries* a : seriesOf<QAreaSeries>(chartOf(p)))
+                for (QLineSeries* l : {a->upperSeries(), a->lowerSeries()})
+                    for (const QPointF& q : l->points())
+                        pts.emplace(q.x(), q.y());
+            return pts;
+        };
+        QVERIFY(had[0] > 64 * 600);  // past the pyramid's threshold at this width
+        const auto a = drawn(streamed), b = drawn(fresh);
+        QVERIFY(a.size() > 500);
+        QVERIFY2(a == b, qPrintable(QStringLiteral("%1 points streamed, %2 fresh").arg(a.size()).arg(b.size())));
+        delete streamed;
+        delete fresh;
     }
 
     // Past the palette's twelfth colour a run is told apart by its line style, not by shade
