@@ -64,15 +64,7 @@ QString mplText(const QString& plain) {
     for (qsizetype i = 0; i < plain.size(); ++i) {
         const QChar c = plain[i];
         if (c == '_' && i + 1 < plain.size()) {
-            QString sub;
-            if (plain[i + 1] == '{' && plain.indexOf('}', i + 2) > 0) {
-                const qsizetype close = plain.indexOf('}', i + 2);
-                sub = plain.mid(i + 2, close - i - 2);
-                i = close;
-            } else {
-                sub = plain.mid(i + 1, 1);
-                ++i;
-            }
+            const QString sub = scriptText(plain, i, false);
             QString m;
             for (QChar s : sub)
                 m += mathChar(s);

@@ -87,37 +87,12 @@ QString latexText(const QString& plain) {
     for (qsizetype i = 0; i < plain.size(); ++i) {
         const QChar c = plain[i];
         if (c == '_' && i + 1 < plain.size()) {  // "_x" or "_{...}": a subscript
-            QString sub;
-            if (plain[i + 1] == '{') {
-                const qsizetype close = plain.indexOf('}', i + 2);
-                if (close > 0) {
-                    sub = plain.mid(i + 2, close - i - 2);
-                    i = close;
-                } else {
-                    sub = plain.mid(i + 1, 1);
-                    ++i;
-                }
-            } else {
-                sub = plain.mid(i + 1, 1);
-                ++i;
-            }
+            const QString sub = scriptText(plain, i, false);
             out += QStringLiteral("\\textsubscript{") + latexText(sub) + QStringLiteral("}");
             continue;
         }
         if (c == '^' && i + 1 < plain.size()) {  // "e^t", "e^−t", "x^{ab}": a superscript
-            QString sup;
-            if (plain[i + 1] == '{' && plain.indexOf('}', i + 2) > 0) {
-                const qsizetype close = plain.indexOf('}', i + 2);
-                sup = plain.mid(i + 2, close - i - 2);
-                i = close;
-            } else {
-                qsizetype j = i + 1;
-                if (plain[j] == QChar(0x2212) || plain[j] == '-') ++j;  // a sign, then a word
-                while (j < plain.size() && plain[j].isLetterOrNumber()) ++j;
-                if (j == i + 1) j = i + 2;  // a lone character
-                sup = plain.mid(i + 1, j - i - 1);
-                i = j - 1;
-            }
+            const QString sup = scriptText(plain, i, true);
             out += QStringLiteral("\\textsuperscript{") + latexText(sup) + QStringLiteral("}");
             continue;
         }

@@ -97,4 +97,25 @@ QString pgfTypeSize(QString tex, const FigureOptions& o) {
     return tex;
 }
 
+QString scriptText(const QString& plain, qsizetype& i, bool word) {
+    if (plain[i + 1] == '{') {
+        const qsizetype close = plain.indexOf('}', i + 2);
+        if (close > 0) {
+            const QString group = plain.mid(i + 2, close - i - 2);
+            i = close;
+            return group;
+        }
+    }
+    qsizetype j = i + 2;  // a lone character
+    if (word) {
+        j = i + 1;
+        if (plain[j] == QChar(0x2212) || plain[j] == '-') ++j;  // a sign, then a word
+        while (j < plain.size() && plain[j].isLetterOrNumber()) ++j;
+        if (j == i + 1) j = i + 2;
+    }
+    const QString text = plain.mid(i + 1, j - i - 1);
+    i = j - 1;
+    return text;
+}
+
 }  // namespace ade::ui

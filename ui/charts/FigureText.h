@@ -50,4 +50,9 @@ QString mplSizeLines(const FigureOptions& o);
 // its smaller labels in proportion (\footnotesize 0.8, \scriptsize 0.7, \small 0.9 of it).
 QString pgfTypeSize(QString tex, const FigureOptions& o);
 
+// The papers' notation in a label: at plain[i], a '_' or '^', the text it sets lower or higher
+// ("_x", "_{ab}", and with `word` a signed word: "^t", "^−t"); `i` is left on its last
+// character. The writers set it in their own languages (latexText, mplText).
+QString scriptText(const QString& plain, qsizetype& i, bool word);
+
 }  // namespace ade::ui
