@@ -152,9 +152,7 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
                 hi_[c][i] = s.hi;
             }
     }
-    changed_.clear();
-    for (const auto& [a, b] : spans)
-        addSpan(changed_, a, b);
+    changed_ = spans;  // sorted and merged above
     return spans.empty() ? longest : spans.front().first;
 }
 
