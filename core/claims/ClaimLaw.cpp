@@ -24,8 +24,8 @@ ClaimResult evaluateLawClaim(const ClaimSpec& c, const std::vector<const ClaimRu
     std::vector<double> ratios, slopes, predicted;
     int inRange = 0;
     for (const ClaimRun* r : runs) {
-        const MetricHistory& h = *r->history;
-        if (h.rows.empty()) continue;  // no record yet: waiting, not missing
+        const HistoryView& h = r->history;
+        if (h.empty()) continue;  // no record yet: waiting, not missing
         const int col = h.column(c.metric);
         if (col < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
         if (!r->config)
@@ -40,7 +40,7 @@ ClaimResult evaluateLawClaim(const ClaimSpec& c, const std::vector<const ClaimRu
         if (!std::isfinite(rate) || rate == 0)
             return unavailable("the law " + c.law + " does not apply to run '" + c.run +
                                "': " + (why.empty() ? "it predicts no rate" : why));
-        if (h.rows.size() < 3) continue;  // a slope needs three records
+        if (h.size() < 3) continue;  // a slope needs three records
         const TrendFit t = fitTrend(h, col, c.window);
         const double ratio = t.slope / rate;
         slopes.push_back(t.slope);

@@ -9,28 +9,28 @@
 
 namespace ade {
 
-GeometricRate geometricRate(const MetricHistory& h, int column, const std::string& by,
+GeometricRate geometricRate(const HistoryView& h, int column, const std::string& by,
                             double tol) {
     GeometricRate out;
     const int xc = h.column(by);
-    if (column < 0 || xc < 0 || h.rows.size() < 3) return out;
-    const auto col = static_cast<std::size_t>(column), xcol = static_cast<std::size_t>(xc);
-    const std::size_t n = h.rows.size(), tail = std::max<std::size_t>(1, n / 10);
+    if (column < 0 || xc < 0 || h.size() < 3) return out;
+    const int col = column, xcol = xc;
+    const std::size_t n = h.size(), tail = std::max<std::size_t>(1, n / 10);
     double limit = 0;
     for (std::size_t i = n - tail; i < n; ++i)
-        limit += h.rows[i][col];
+        limit += h.at(i, col);
     limit /= static_cast<double>(tail);
     out.limit = limit;
-    const double g0 = h.rows.front()[col] - limit;
+    const double g0 = h.at(0, col) - limit;
     if (!(g0 > 0) || !std::isfinite(g0)) return out;  // starts at (or below) its limit
     const double low = tol * std::fabs(limit), high = 0.5 * g0;
     std::size_t first = 0;
-    while (first < n && h.rows[first][col] - limit > high) ++first;
+    while (first < n && h.at(first, col) - limit > high) ++first;
     std::vector<double> x, y;
     for (std::size_t i = first; i < n; ++i) {
-        const double g = h.rows[i][col] - limit;
+        const double g = h.at(i, col) - limit;
         if (!(g > low) || !std::isfinite(g)) break;  // the phase ends where the limit's scale begins
-        x.push_back(h.rows[i][xcol]);
+        x.push_back(h.at(i, xcol));
         y.push_back(std::log(g));
     }
     if (x.size() < 3 || x.back() <= x.front()) return out;
@@ -77,8 +77,8 @@ ClaimResult evaluateRateClaim(const ClaimSpec& c,
     std::vector<double> values, runF, otherF, runB, otherB;
     int inRange = 0, undefinedSeeds = 0;
     for (const auto& [key, r] : mine) {
-        const MetricHistory& h = *r->history;
-        if (h.rows.empty()) continue;  // no record yet: waiting, not missing
+        const HistoryView& h = r->history;
+        if (h.empty()) continue;  // no record yet: waiting, not missing
         const int col = h.column(c.metric);
         if (col < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
         if (h.column(c.by) < 0)
@@ -88,8 +88,8 @@ ClaimResult evaluateRateClaim(const ClaimSpec& c,
         double value = a.factor;
         if (paired) {
             const auto it = other.find(key);
-            if (it == other.end() || it->second->history->rows.empty()) continue;
-            const MetricHistory& oh = *it->second->history;
+            if (it == other.end() || it->second->history.empty()) continue;
+            const HistoryView& oh = it->second->history;
             const int ocol = oh.column(c.metric);
             if (ocol < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.other + "'");
             const GeometricRate b = geometricRate(oh, ocol, c.by, c.tol);

@@ -21,7 +21,7 @@ struct GeometricRate {
     double limit = NAN, r2 = NAN;
     int points = 0;
 };
-GeometricRate geometricRate(const MetricHistory& h, int column, const std::string& by,
+GeometricRate geometricRate(const HistoryView& h, int column, const std::string& by,
                             double tol);
 
 // `mine` and `others`: the claim's run and (when the claim has "other") its other run, keyed by

@@ -93,17 +93,17 @@ LineFit fitLine(const std::vector<double>& x, const std::vector<double>& y) {
     return f;
 }
 
-TrendFit fitTrend(const MetricHistory& h, int column, double window) {
+TrendFit fitTrend(const HistoryView& h, int column, double window) {
     TrendFit t;
-    const std::size_t n = h.rows.size();
+    const std::size_t n = h.size();
     if (n < 3 || column < 0) return t;
     std::size_t m = static_cast<std::size_t>(std::ceil(window * static_cast<double>(n)));
     m = std::clamp<std::size_t>(m, 3, n);
     std::vector<double> x, y;
     for (std::size_t i = n - m; i < n; ++i) {
-        if (!std::isfinite(h.rows[i][column])) continue;
-        x.push_back(h.rows[i][0]);
-        y.push_back(h.rows[i][column]);
+        if (!std::isfinite(h.at(i, column))) continue;
+        x.push_back(h.at(i, 0));
+        y.push_back(h.at(i, column));
     }
     const LineFit f = fitLine(x, y);
     t.points = f.points;
@@ -118,22 +118,22 @@ TrendFit fitTrend(const MetricHistory& h, int column, double window) {
     return t;
 }
 
-double floorValue(const MetricHistory& h, int column) {
-    const std::size_t n = h.rows.size();
+double floorValue(const HistoryView& h, int column) {
+    const std::size_t n = h.size();
     if (n == 0 || column < 0) return NAN;
     const std::size_t tail = std::max<std::size_t>(1, n / 10);
     double sum = 0;
     for (std::size_t i = n - tail; i < n; ++i)
-        sum += h.rows[i][column];
+        sum += h.at(i, column);
     return sum / static_cast<double>(tail);
 }
 
-double floorIteration(const MetricHistory& h, int column, double tol) {
+double floorIteration(const HistoryView& h, int column, double tol) {
     const double floor = floorValue(h, column);
     if (!std::isfinite(floor)) return NAN;
-    for (const auto& r : h.rows)
-        if (std::fabs(r[column] - floor) <= tol * std::fabs(floor)) return r[0];
-    return h.rows.back()[0];
+    for (std::size_t i = 0; i < h.size(); ++i)
+        if (std::fabs(h.at(i, column) - floor) <= tol * std::fabs(floor)) return h.at(i, 0);
+    return h.last(0);
 }
 
 }  // namespace ade

@@ -29,12 +29,12 @@ struct TrendFit {
     int points = 0;
 };
 // Over the last `window` fraction of the records (at least three records).
-TrendFit fitTrend(const MetricHistory& h, int column, double window);
+TrendFit fitTrend(const HistoryView& h, int column, double window);
 
 // The mean of the last tenth of the records (as summary.json's "floor").
-double floorValue(const MetricHistory& h, int column);
+double floorValue(const HistoryView& h, int column);
 // The first iteration at which |value − floor| ≤ tol·|floor|; NaN without records.
-double floorIteration(const MetricHistory& h, int column, double tol);
+double floorIteration(const HistoryView& h, int column, double tol);
 
 // How the claims write a number ("2.41", "1.20e-05") and a claim's range ("needs 0.75 to 1.25").
 std::string claimNumber(double v);

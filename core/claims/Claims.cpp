@@ -342,18 +342,17 @@ std::string quantityName(const ClaimSpec& c) {
 }
 
 // The statistic over the first `count` records (all of them by default).
-double statOf(const MetricHistory& h, int col, ClaimStat s,
+double statOf(const HistoryView& h, int col, ClaimStat s,
               std::size_t count = static_cast<std::size_t>(-1)) {
-    const auto& rows = h.rows;
-    const std::size_t n = std::min(count, rows.size());
+    const std::size_t n = std::min(count, h.size());
     if (n == 0) return NAN;
     switch (s) {
-    case ClaimStat::Final: return rows[n - 1][col];
-    case ClaimStat::Initial: return rows.front()[col];
+    case ClaimStat::Final: return h.at(n - 1, col);
+    case ClaimStat::Initial: return h.at(0, col);
     case ClaimStat::Best: {
         double best = INFINITY;
         for (std::size_t i = 0; i < n; ++i)
-            if (std::isfinite(rows[i][col])) best = std::min(best, rows[i][col]);
+            if (const double v = h.at(i, col); std::isfinite(v)) best = std::min(best, v);
         return std::isfinite(best) ? best : NAN;
     }
     case ClaimStat::Floor:
@@ -361,7 +360,7 @@ double statOf(const MetricHistory& h, int col, ClaimStat s,
         const std::size_t tail = std::max<std::size_t>(1, s == ClaimStat::Floor ? n / 10 : n / 2);
         double sum = 0;
         for (std::size_t i = n - tail; i < n; ++i)
-            sum += rows[i][col];
+            sum += h.at(i, col);
         return sum / static_cast<double>(tail);
     }
     }
@@ -370,30 +369,33 @@ double statOf(const MetricHistory& h, int col, ClaimStat s,
 
 // How many records of `h` lie at or before `iteration` (all of them when it has no iteration
 // column).
-std::size_t recordsUpTo(const MetricHistory& h, double iteration) {
+std::size_t recordsUpTo(const HistoryView& h, double iteration) {
     const int it = h.column("iteration");
-    if (it < 0) return h.rows.size();
+    if (it < 0) return h.size();
     // Records come in iteration order: a binary search (a live claim asks this of every run
     // several times a second, over 10^5 records and more).
-    const std::size_t c = static_cast<std::size_t>(it);
-    return static_cast<std::size_t>(
-        std::upper_bound(h.rows.begin(), h.rows.end(), iteration,
-                         [c](double v, const std::vector<double>& row) { return v < row[c]; }) -
-        h.rows.begin());
+    std::size_t lo = 0, hi = h.size();  // the first record past `iteration`
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (iteration < h.at(mid, it))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }
 
 // The records of a pair of runs to compare. Finished runs compare whole; while either still
 // runs, both are cut at the last iteration both have reached, so a run that is ahead is not
 // compared with one that has barely started ("the data so far" means the same iterations).
 std::pair<std::size_t, std::size_t> comparableRecords(const ClaimRun& a, const ClaimRun& b) {
-    const MetricHistory& ha = *a.history;
-    const MetricHistory& hb = *b.history;
-    if ((a.finished && b.finished) || ha.rows.empty() || hb.rows.empty())
-        return {ha.rows.size(), hb.rows.size()};
+    const HistoryView& ha = a.history;
+    const HistoryView& hb = b.history;
+    if ((a.finished && b.finished) || ha.empty() || hb.empty())
+        return {ha.size(), hb.size()};
     const int ia = ha.column("iteration"), ib = hb.column("iteration");
-    if (ia < 0 || ib < 0) return {ha.rows.size(), hb.rows.size()};
-    const double common = std::min(ha.rows.back()[static_cast<std::size_t>(ia)],
-                                   hb.rows.back()[static_cast<std::size_t>(ib)]);
+    if (ia < 0 || ib < 0) return {ha.size(), hb.size()};
+    const double common = std::min(ha.last(ia), hb.last(ib));
     return {recordsUpTo(ha, common), recordsUpTo(hb, common)};
 }
 
@@ -406,25 +408,25 @@ struct SeedValue {
 };
 
 // reach: the first record of `h` at or below `target`, as (row index) or -1.
-long firstAtOrBelow(const MetricHistory& h, int col, double target, std::size_t count) {
-    for (std::size_t i = 0; i < std::min(count, h.rows.size()); ++i)
-        if (h.rows[i][static_cast<std::size_t>(col)] <= target) return static_cast<long>(i);
+long firstAtOrBelow(const HistoryView& h, int col, double target, std::size_t count) {
+    for (std::size_t i = 0; i < std::min(count, h.size()); ++i)
+        if (h.at(i, col) <= target) return static_cast<long>(i);
     return -1;
 }
 
 // reach: x(other) / x(run) in column `by` (a first record at 0 counts as one record interval;
 // `other` not reaching: its last record, a lower bound; `run` not reaching: 0).
-double reachRatio(const MetricHistory& a, long ia, const MetricHistory& b, long ib,
+double reachRatio(const HistoryView& a, long ia, const HistoryView& b, long ib,
                   const std::string& by) {
     const int ca = a.column(by), cb = b.column(by);
     if (ca < 0 || cb < 0) return NAN;
     if (ia < 0) return 0.0;
-    const auto at = [](const MetricHistory& h, long i, int c) {
-        return h.rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
+    const auto at = [](const HistoryView& h, long i, int c) {
+        return h.at(static_cast<std::size_t>(i), c);
     };
     double xa = at(a, ia, ca);
-    if (xa <= 0 && a.rows.size() > 1) xa = at(a, 1, ca);
-    const double xb = at(b, ib < 0 ? static_cast<long>(b.rows.size()) - 1 : ib, cb);
+    if (xa <= 0 && a.size() > 1) xa = at(a, 1, ca);
+    const double xb = at(b, ib < 0 ? static_cast<long>(b.size()) - 1 : ib, cb);
     return xa > 0 ? xb / xa : NAN;
 }
 
@@ -510,12 +512,12 @@ std::vector<ClaimCompute> computeOf(const ClaimSpec& c, const std::vector<ClaimR
         double passes = 0, seconds = 0;
         int withPasses = 0, withSeconds = 0;
         for (const auto& r : runs) {
-            if (r.label != label || !r.history || r.history->rows.empty()) continue;
-            const auto& last = r.history->rows.back();
+            if (r.label != label || !r.history || r.history.empty()) continue;
+            const HistoryView& h = r.history;
             ++cc.runs;
-            cc.iterations += last[0];
-            if (const int t = r.history->column("time_s"); t >= 0) seconds += last[t], ++withSeconds;
-            if (const int p = r.history->column("data_passes"); p >= 0) passes += last[p], ++withPasses;
+            cc.iterations += h.last(0);
+            if (const int t = h.column("time_s"); t >= 0) seconds += h.last(t), ++withSeconds;
+            if (const int p = h.column("data_passes"); p >= 0) passes += h.last(p), ++withPasses;
         }
         if (cc.runs == 0) continue;
         cc.iterations /= cc.runs;
@@ -599,20 +601,20 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         std::vector<double> lx, ly;
         for (const auto& r : runs) {
             if (r.label != c.run || !r.history) continue;
-            const int col = r.history->column(c.metric);
-            if (col < 0 || r.history->rows.empty()) continue;
+            const int col = r.history.column(c.metric);
+            if (col < 0 || r.history.empty()) continue;
             double x = NAN;
             for (const auto& [k, v] : r.varied)
                 if (k == c.x) x = std::strtod(v.c_str(), nullptr);
-            const double y = statOf(*r.history, col, c.stat);
+            const double y = statOf(r.history, col, c.stat);
             if (x > 0 && y > 0 && std::isfinite(y))
                 lx.push_back(std::log(x)), ly.push_back(std::log(y));
         }
         bool anyMetric = false, anyRecord = false;
         for (const auto& r : runs)
-            if (r.label == c.run && r.history && !r.history->rows.empty()) {
+            if (r.label == c.run && r.history && !r.history.empty()) {
                 anyRecord = true;
-                anyMetric = anyMetric || r.history->column(c.metric) >= 0;
+                anyMetric = anyMetric || r.history.column(c.metric) >= 0;
             }
         if (!anyRecord) {
             res.status = ClaimStatus::Pending;
@@ -647,8 +649,8 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
 
     std::vector<SeedValue> values;
     for (const auto& [seed, r] : mine) {
-        const MetricHistory& h = *r->history;
-        if (h.rows.empty()) continue;  // no record yet: waiting, not missing
+        const HistoryView& h = r->history;
+        if (h.empty()) continue;  // no record yet: waiting, not missing
         const int col = h.column(c.metric);
         if (col < 0) return unavailable("no metric '" + c.metric + "' in run '" + c.run + "'");
         const ClaimRun* o = nullptr;
@@ -657,8 +659,8 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
             const auto it = others.find(seed);
             if (it == others.end()) continue;  // pair by seed only
             o = it->second;
-            if (o->history->rows.empty()) continue;
-            ocol = o->history->column(c.metric);
+            if (o->history.empty()) continue;
+            ocol = o->history.column(c.metric);
             if (ocol < 0)
                 return unavailable("no metric '" + c.metric + "' in run '" + c.other + "'");
         }
@@ -667,7 +669,7 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         case ClaimCheck::Ratio: {
             const auto [na, nb] = comparableRecords(*r, *o);
             const double a = statOf(h, col, c.stat, na),
-                         b = statOf(*o->history, ocol, c.otherStat.value_or(c.stat), nb);
+                         b = statOf(o->history, ocol, c.otherStat.value_or(c.stat), nb);
             sv.value = b != 0 ? a / b : NAN;
             sv.inRange = inRange(sv.value);
             break;
@@ -675,7 +677,7 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
         case ClaimCheck::Close: {
             const auto [na, nb] = comparableRecords(*r, *o);
             const double a = statOf(h, col, c.stat, na),
-                         b = statOf(*o->history, ocol, c.otherStat.value_or(c.stat), nb);
+                         b = statOf(o->history, ocol, c.otherStat.value_or(c.stat), nb);
             // Signed: above 0 when `run` is the higher. Within ±max.
             sv.value = b != 0 ? (a - b) / std::fabs(b) : NAN;
             sv.inRange = inRange(sv.value);
@@ -695,8 +697,8 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
                 sv.value = it;
             } else {
                 // Reaching the floor at the first record counts as one logging interval.
-                const double oit = floorIteration(*o->history, ocol, c.tol);
-                const double step = h.rows.size() > 1 ? h.rows[1][0] - h.rows[0][0] : 1.0;
+                const double oit = floorIteration(o->history, ocol, c.tol);
+                const double step = h.size() > 1 ? h.at(1, 0) - h.at(0, 0) : 1.0;
                 sv.value = oit / std::max(it, std::max(step, 1.0));
             }
             sv.inRange = inRange(sv.value);
@@ -708,16 +710,16 @@ ClaimResult measureClaim(const ClaimSpec& c, const std::vector<ClaimRun>& runs) 
                                    "' (written before the trainer counted passes)");
             const auto [na, nb] = comparableRecords(*r, *o);
             const double fa = statOf(h, col, ClaimStat::Floor, na);
-            const double fb = statOf(*o->history, ocol, ClaimStat::Floor, nb);
+            const double fb = statOf(o->history, ocol, ClaimStat::Floor, nb);
             const double better = std::min(fa, fb);
             sv.target = better + c.tol * std::fabs(better);
             const long ia = firstAtOrBelow(h, col, sv.target, na);
-            const long ib = firstAtOrBelow(*o->history, ocol, sv.target, nb);
+            const long ib = firstAtOrBelow(o->history, ocol, sv.target, nb);
             sv.runMissed = ia < 0;
             sv.otherMissed = ib < 0;
-            sv.passes = reachRatio(h, ia, *o->history, ib, "data_passes");
-            sv.iterations = reachRatio(h, ia, *o->history, ib, "iteration");
-            sv.seconds = reachRatio(h, ia, *o->history, ib, "time_s");
+            sv.passes = reachRatio(h, ia, o->history, ib, "data_passes");
+            sv.iterations = reachRatio(h, ia, o->history, ib, "iteration");
+            sv.seconds = reachRatio(h, ia, o->history, ib, "time_s");
             sv.value = c.by == "iteration" ? sv.iterations
                        : c.by == "time_s"  ? sv.seconds
                                            : sv.passes;

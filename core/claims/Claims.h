@@ -101,6 +101,7 @@
 #include <vector>
 
 #include "config/Config.h"
+#include "claims/HistoryView.h"
 #include "training/Trainer.h"
 
 namespace ade {
@@ -165,7 +166,7 @@ struct ClaimRun {
     std::string label;
     long long seed = 0;
     std::vector<std::pair<std::string, std::string>> varied;
-    const MetricHistory* history = nullptr;
+    HistoryView history;  // absent: not known
     bool finished = false;
     const Config* config = nullptr;
     // Reached its iteration cap before its stopping rule (RunResult::stop == "cap"): its floor

@@ -237,6 +237,50 @@ class TestClaims : public QObject {
         QCOMPARE(r.status, ClaimStatus::Holds);
     }
 
+    // The explorer's claims read a live run's columns in place (HistoryView over the store's
+    // columns, no copy); a finished run's rows are turned into columns. Both read the same
+    // records: every statistic of every check agrees, and a view of the first records only
+    // (the store's columns while they grow) reads only those.
+    void aViewOfColumnsReadsAsTheRowsItWasMadeFrom() {
+        const MetricHistory fast = series(200, 5, [](double it) { return 1 + std::exp(-it / 20); });
+        const MetricHistory slow = series(200, 5, [](double it) { return 1 + std::exp(-it / 90); });
+        std::vector<std::vector<double>> fastCols(2), slowCols(2);
+        for (const auto& row : fast.rows)
+            for (int c = 0; c < 2; ++c) fastCols[c].push_back(row[c]);
+        for (const auto& row : slow.rows)
+            for (int c = 0; c < 2; ++c) slowCols[c].push_back(row[c]);
+        const auto view = [](const std::vector<std::vector<double>>& cols, std::size_t n) {
+            return HistoryView({"iteration", "m"}, {cols[0].data(), cols[1].data()}, n);
+        };
+        const HistoryView rows(&fast);
+        QCOMPARE(rows.size(), std::size_t(200));
+        QCOMPARE(rows.column("m"), 1);
+        QCOMPARE(rows.column("absent"), -1);
+        QCOMPARE(rows.last(0), 995.0);
+        QVERIFY(!HistoryView(static_cast<const MetricHistory*>(nullptr)));
+        for (const char* spec :
+             {R"({"id":"f","text":"t","paper":"A","check":"floor","metric":"m","run":"a","other":"b","tol":0.1,"min":2})",
+              R"({"id":"r","text":"t","paper":"A","check":"ratio","metric":"m","run":"b","other":"a","stat":"best","min":1})",
+              R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"floor","max":0.15})",
+              R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})"}) {
+            const ClaimSpec c = claim(spec);
+            const ClaimResult fromRows =
+                evaluateClaim(c, {{"a", 1, {}, &fast, true}, {"b", 1, {}, &slow, true}});
+            const ClaimResult fromColumns = evaluateClaim(
+                c, {{"a", 1, {}, view(fastCols, 200), true}, {"b", 1, {}, view(slowCols, 200), true}});
+            QCOMPARE(fromColumns.status, fromRows.status);
+            QCOMPARE(fromColumns.value, fromRows.value);
+            QCOMPARE(fromColumns.detail, fromRows.detail);
+            QVERIFY2(fromRows.status != ClaimStatus::Unavailable, fromRows.detail.c_str());
+        }
+        // The first 50 records of a longer column read as a history of 50 records.
+        const MetricHistory first50{fast.columns, {fast.rows.begin(), fast.rows.begin() + 50}};
+        const ClaimSpec v = claim(
+            R"({"id":"t","text":"t","paper":"B","check":"trend","metric":"m","run":"a","direction":"flat","window":0.5,"max":0.05})");
+        QCOMPARE(evaluateClaim(v, {{"a", 1, {}, view(fastCols, 50), false}}).value,
+                 evaluateClaim(v, {{"a", 1, {}, &first50, false}}).value);
+    }
+
     void closeUsesTheChosenStatistic() {
         const ClaimSpec c = claim(
             R"({"id":"c","text":"t","paper":"B","check":"close","metric":"m","run":"a","other":"b","stat":"best","max":0.1})");
@@ -443,7 +487,7 @@ class TestClaims : public QObject {
             return series(200, 5, [tau](double it) { return 1 + std::exp(-it / tau); });
         };
         const MetricHistory fast = decay(20), slow = decay(100);
-        const double fastIt = floorIteration(fast, 1, 0.1), slowIt = floorIteration(slow, 1, 0.1);
+        const double fastIt = floorIteration(&fast, 1, 0.1), slowIt = floorIteration(&slow, 1, 0.1);
         QCOMPARE(fastIt, 50.0);   // first multiple of 5 with e^{-it/20} ≤ 0.1 + floor excess
         QCOMPARE(slowIt, 235.0);  // likewise for τ = 100
         const ClaimSpec sooner = claim(

@@ -311,20 +311,16 @@ std::optional<ade::ClaimResult> LessonPlayer::evaluateClaim(const QString& id,
     for (const auto& c : plan_->claims)
         if (QString::fromStdString(c.id) == id) spec = &c;
     if (!spec) return std::nullopt;
-    // The step's comparison, every seed, as the claim sees it (histories copied: the store's
-    // are column-major).
+    // The step's comparison, every seed, as the claim sees it (the store's columns in place).
     const auto& ids = workspace_->batchIds();
     const auto& planned = workspace_->batchRuns();
-    std::vector<ade::MetricHistory> histories;
-    histories.reserve(ids.size());
     std::vector<ade::ClaimRun> runs;
     int expected = 0;  // runs (seeds) of the claim's run
     for (std::size_t i = 0; i < ids.size() && i < planned.size(); ++i) {
         const RunRecord* r = workspace_->store()->run(ids[i]);
         if (!r) continue;
-        histories.push_back(r->history());
         runs.push_back({planned[i].label, planned[i].config.getInt("seed"), planned[i].varied,
-                        &histories.back(), !isActive(r->state), &planned[i].config});
+                        r->view(), !isActive(r->state), &planned[i].config});
         runs.back().capped = r->stop == QLatin1String("cap");  // as the claims checklist says
         expected += planned[i].label == spec->run;
     }

@@ -14,7 +14,6 @@ ClaimsMonitor::ClaimsMonitor(RunStore* store, QObject* parent) : QObject(parent)
     connect(store_, &RunStore::dataAppended, this, &ClaimsMonitor::schedule);
     connect(store_, &RunStore::runChanged, this, &ClaimsMonitor::schedule);  // a run ended
     connect(store_, &RunStore::runRemoved, this, [this](int id) {
-        histories_.erase(id);
         interrupted_.erase(id);
         schedule();
     });
@@ -28,7 +27,6 @@ void ClaimsMonitor::schedule() {
 void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
     claims_ = std::move(claims);
     runs_.clear();
-    histories_.clear();
     interrupted_.clear();
     sweep_.clear();
     sweepState_ = SweepState::None;
@@ -42,7 +40,6 @@ void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
 
 void ClaimsMonitor::setRuns(std::vector<std::pair<int, std::string>> runs) {
     runs_ = std::move(runs);
-    histories_.clear();
     evaluate(true);
 }
 
@@ -68,27 +65,7 @@ void ClaimsMonitor::replaceRun(int oldId, int newId) {
     interrupted_.erase(oldId);
     for (auto& [id, label] : runs_)
         if (id == oldId) id = newId;
-    histories_.erase(oldId);
     schedule();
-}
-
-const ade::MetricHistory* ClaimsMonitor::history(int id) {
-    const RunRecord* r = store_->run(id);
-    if (!r) return nullptr;
-    ade::MetricHistory& h = histories_[id];
-    if (h.columns != r->columns || h.rows.size() > r->size()) {
-        h.columns = r->columns;
-        h.rows.clear();
-    }
-    reserveRecords(h.rows, r->size(), plannedRecords(r->config));  // not moved again once long
-    // Only the records that arrived since the last evaluation are copied.
-    for (std::size_t i = h.rows.size(); i < r->size(); ++i) {
-        std::vector<double> row(r->columns.size());
-        for (std::size_t c = 0; c < row.size(); ++c)
-            row[c] = r->data[c][i];
-        h.rows.push_back(std::move(row));
-    }
-    return &h;
 }
 
 bool ClaimsMonitor::evaluate(bool force) {
@@ -106,12 +83,11 @@ bool ClaimsMonitor::evaluate(bool force) {
     std::vector<ade::ClaimRun> runs;
     for (const auto& [id, label] : runs_) {
         const RunRecord* r = store_->run(id);
-        const ade::MetricHistory* h = history(id);
-        if (!r || !h) continue;  // deleted: the claim says what is missing
+        if (!r) continue;  // deleted: the claim says what is missing
         ade::ClaimRun run;
         run.label = label;
         run.seed = r->config.getInt("seed");
-        run.history = h;
+        run.history = r->view();  // the store's columns, read in place
         run.finished = !isActive(r->state);
         const long done = r->lastIteration() - r->iterationOffset;
         const long planned = r->config.getInt("iterations");

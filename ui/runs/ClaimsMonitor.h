@@ -4,9 +4,9 @@
 // its seed (ClaimRun), and every claim is evaluated again at most about three times a second,
 // and only when the store changed. A preset with a sweep runs it on the Sweep tab, outside the
 // store: the sweep's runs (their grid values and seeds) are handed in as they end
-// (setSweepRuns) and counted beside the store's. The runs' histories are kept as row-major copies
-// extended by the new records only, so an evaluation costs the claims' own arithmetic, not a copy
-// of every history. No widgets (ClaimsChecklist shows the results).
+// (setSweepRuns) and counted beside the store's. The claims read the store's columns in place
+// (RunRecord::view): an evaluation costs the claims' own arithmetic, and no record is copied or
+// kept twice. No widgets (ClaimsChecklist shows the results).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
@@ -66,13 +66,11 @@ class ClaimsMonitor : public QObject {
 
   private:
     void schedule();
-    const ade::MetricHistory* history(int id);
 
     RunStore* store_;
     std::vector<ade::ClaimSpec> claims_;
     std::vector<std::pair<int, std::string>> runs_;
     std::vector<ade::ClaimResult> results_;
-    std::map<int, ade::MetricHistory> histories_;
     std::set<int> interrupted_;           // stopped by a crash
     std::vector<ade::RunOutcome> sweep_;  // the preset's sweep's finished runs
     enum class SweepState { None, Running, Done, Cancelled } sweepState_ = SweepState::None;

@@ -65,6 +65,13 @@ long RunRecord::lastIteration() const {
     return data.empty() || data[0].empty() ? 0 : static_cast<long>(data[0].back());
 }
 
+ade::HistoryView RunRecord::view() const {
+    std::vector<const double*> columns;
+    columns.reserve(data.size());
+    for (const auto& c : data) columns.push_back(c.data());
+    return ade::HistoryView(this->columns, std::move(columns), size());
+}
+
 ade::MetricHistory RunRecord::history() const {
     ade::MetricHistory h;
     h.columns = columns;

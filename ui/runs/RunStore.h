@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "claims/HistoryView.h"
 #include "config/Config.h"
 #include "models/ParamSet.h"
 #include "training/Inspection.h"
@@ -63,6 +64,8 @@ struct RunRecord {
     double last(const std::string& name) const;  // NaN when absent or empty
     long lastIteration() const;
     ade::MetricHistory history() const;  // row-major copy, for CSV export (historyCsv)
+    // The columns as the claims read them, in place (no copy): valid until records are added.
+    ade::HistoryView view() const;
 };
 
 // The records a run of `config` logs at most: its iterations over log_every (plus the first
