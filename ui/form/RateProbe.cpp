@@ -3,12 +3,7 @@
 #include <atomic>
 #include <thread>
 
-#if defined(__linux__)
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
+#include "base/ThreadPriority.h"
 #include "experiments/ExperimentRegistry.h"
 #include "training/Trainer.h"
 #include "util/RunControl.h"
@@ -48,10 +43,7 @@ bool RateProbe::start(const ade::Config& config) {
     job_->config.setJson("log_every", std::max<std::int64_t>(1, config.getInt("iterations")));
     Job* j = job_.get();
     j->thread = std::thread([j] {
-#if defined(__linux__)
-        const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-        ::setpriority(PRIO_PROCESS, tid, std::min(::getpriority(PRIO_PROCESS, tid) + 5, 19));
-#endif
+        niceThisThread(kSolverNice);  // as a run's thread, so that the rate is a run's
         std::unique_ptr<ade::Trainer> trainer;
         {
             ade::AmbientRunControl ambient(&j->control);

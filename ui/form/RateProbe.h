@@ -1,6 +1,6 @@
 #pragma once
 // A quick measurement of how fast a config trains, for the form's time estimate when no run of
-// that size has been measured yet: the run's own trainer on a worker thread (nice +5, like a
+// that size has been measured yet: the run's own trainer on a worker thread (nice +kSolverNice, like a
 // run), stopped about a second after its set-up (or after 20 s of set-up). Started by the user
 // ("measure" in the estimate line), never on its own.
 #include <QElapsedTimer>

@@ -1,15 +1,10 @@
 #include "inspect/LandscapeJob.h"
 
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
 #include <algorithm>
 #include <chrono>
 #include <thread>
 
+#include "base/ThreadPriority.h"
 #include "runs/RunStore.h"
 #include "experiments/ExperimentRegistry.h"
 #include "training/Trainer.h"
@@ -88,20 +83,6 @@ LandscapeOutcome computeLandscapeFor(const LandscapeInput& in, const ade::Landsc
     return out;
 }
 
-namespace {
-
-// Nice 19 for the calling thread (Linux: nice is per thread): against a solver thread at nice 0
-// on the same core it gets 15/1024 of the time, so the solvers keep their rate, yet it still
-// progresses on a busy machine (SCHED_IDLE would starve it there). Elsewhere QThread's
-// LowestPriority is the hint.
-void lowerThisThreadsPriority() {
-#ifdef __linux__
-    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 19);
-#endif
-}
-
-}  // namespace
-
 LandscapeJob::LandscapeJob(QObject* parent) : QObject(parent) {}
 
 LandscapeJob::~LandscapeJob() {
@@ -131,7 +112,7 @@ void LandscapeJob::start(LandscapeInput input, ade::LandscapeSpec spec) {
     // are dropped by Qt.
     LandscapeJob* self = this;
     thread_ = QThread::create([self, flag, in = std::move(input), spec] {
-        lowerThisThreadsPriority();
+        niceThisThread(19);  // base/ThreadPriority.h: a background view
         // Duty cycle: after each point, rest 4 times as long as it took, so the worker uses at
         // most a fifth of one core. Nice alone does not keep the solvers' rate when the
         // landscape runs on a core of its own that shares the chip with theirs.

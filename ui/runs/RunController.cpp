@@ -5,31 +5,13 @@
 #include <mutex>
 #include <thread>
 
-#if defined(__linux__)
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
+#include "base/ThreadPriority.h"
 #include "experiments/ExperimentRegistry.h"
 #include "training/Trainer.h"
 #include "util/RunControl.h"
 
 namespace ade::ui {
 
-namespace {
-// Solver threads yield to the GUI thread: on Linux a thread has its own nice value, inherited by
-// the threads it starts (the trainer's worker pool). With more runs than cores the GUI thread
-// otherwise waits for a time slice behind them, and frames stretch to 60+ ms although drawing
-// takes a few; the solvers lose only the GUI thread's few percent of a core.
-void lowerThisThreadsPriority() {
-#if defined(__linux__)
-    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-    const int current = ::getpriority(PRIO_PROCESS, tid);
-    ::setpriority(PRIO_PROCESS, tid, std::min(current + 5, 19));
-#endif
-}
-}  // namespace
 
 // One run on its own thread. The observer methods run on that thread; everything else on the
 // GUI thread. Shared state is the mutex-protected buffer and the `done_` flag.
@@ -105,7 +87,7 @@ class RunJob final : public ade::RunObserver {
 
   private:
     void work() {
-        lowerThisThreadsPriority();
+        niceThisThread(kSolverNice);  // base/ThreadPriority.h: the GUI thread draws first
         std::unique_ptr<ade::Trainer> trainer;
         {
             ade::AmbientRunControl ambient(&control_);  // Stop reaches set-up (Darcy stage 1)
