@@ -18,6 +18,7 @@
 #include "Waits.h"
 #include "charts/ChartPanel.h"
 #include "charts/Decimate.h"
+#include "charts/RefreshPacer.h"
 #include "charts/SymLog.h"
 #include "charts/Ticks.h"
 #include "base/RichText.h"
@@ -87,6 +88,23 @@ void checkRoundTicks(const ChartPanel* p, Qt::Orientation o, bool log = false) {
 class TestCharts : public QObject {
     Q_OBJECT
   private slots:
+    // The live frame rate: with cores to spare a frame waits only as long as it took; while the
+    // solvers fill every core the frames keep to their share of one core (8 %), but never
+    // below 10 frames per second.
+    void framesKeepToTheirShareOfACoreWhileTheSolversFillTheCores() {
+        using P = RefreshPacer;
+        QCOMPARE(P::frameGapMs(3.0, 2.5, false), 3.0);  // spare cores: as fast as frames go
+        QCOMPARE(P::frameGapMs(3.0, 2.0, true), 25.0);  // 2 ms of CPU: 40 frames/s, 8 %
+        QCOMPARE(P::frameGapMs(3.0, 4.0, true), 50.0);  // 4 ms: 20 frames/s, 8 %
+        QCOMPARE(P::frameGapMs(3.0, 20.0, true), 100.0);  // dearer: still 10 frames/s
+        QCOMPARE(P::frameGapMs(150.0, 20.0, true), 150.0);  // never sooner than it took
+        for (double cpu : {0.5, 1.0, 3.0, 6.0, 8.0}) {
+            const double gap = P::frameGapMs(cpu, cpu, true);
+            QVERIFY(cpu / gap <= P::kBusyShare + 1e-12);
+            QVERIFY(gap <= 1000.0 / P::kMinFps);
+        }
+    }
+
     void decimateKeepsExtremesAndBoundsPoints() {
         std::vector<double> x(100000), y(100000);
         for (std::size_t i = 0; i < x.size(); ++i) {

@@ -1,10 +1,17 @@
 #pragma once
-// The live charts' frame rate: a refresh when new records came and the last refresh's cost has
-// passed (a chart refresh that costs more than the controller's tick waits as long again before
-// the next one, so the GUI thread never takes more than about half a core from the solvers and
-// input stays responsive), and the frames' times for `--stats` (base/FrameStats).
+// The live charts' frame rate: a refresh when new records came and the gap the last frame asks
+// for has passed (frameGapMs), and the frames' times for `--stats` (base/FrameStats).
+// - A frame waits at least as long as the last refresh took, so input stays responsive.
+// - While the solvers fill every core (as many running runs as cores, or more), every
+//   millisecond the GUI thread draws is taken from them: the frames then keep to a share of
+//   one core (kBusyShare, 8 %), so that the runs keep at least about 95 % of the rate they
+//   have without the window, yet never fall below kMinFps frames per second. With cores to
+//   spare, drawing takes nothing from the runs and the frames follow the records.
+// Zooms, hovers and resizes refresh on their own, at once (ChartArea).
 #include <QElapsedTimer>
 #include <QObject>
+
+#include <functional>
 
 #include "base/FrameStats.h"
 
@@ -15,16 +22,27 @@ class ChartArea;
 class RefreshPacer : public QObject {
     Q_OBJECT
   public:
-    explicit RefreshPacer(ChartArea* charts, QObject* parent = nullptr);
+    static constexpr double kBusyShare = 0.08;
+    static constexpr double kMinFps = 10;
+    // The wait after a frame that took `wallMs` of wall time and `cpuMs` of the GUI thread's
+    // time (its refresh and the paints that followed), when the solvers do or do not fill
+    // every core.
+    static double frameGapMs(double wallMs, double cpuMs, bool solversFillCores);
+
+    // `runningRuns` counts the runs computing now (paused ones excluded).
+    RefreshPacer(ChartArea* charts, std::function<int()> runningRuns, QObject* parent = nullptr);
     // The controller drained its queues (`changed`: new records): refresh when due.
     void onDrained(bool changed);
     const FrameStats& frames() const { return frames_; }
 
   private:
     ChartArea* charts_;
+    std::function<int()> runningRuns_;
     FrameStats frames_;
     QElapsedTimer sinceRefresh_;
-    double lastRefreshMs_ = 0;
+    double gapMs_ = 0;
+    double lastWallMs_ = 0, lastCpuMs_ = 0;  // the last frame: its refresh and paints so far
+    bool gapBusy_ = false;                   // the solvers filled every core at the last frame
     bool dirty_ = false;
 };
 

@@ -53,6 +53,8 @@ class RunController : public QObject {
     bool anyActive() const { return !jobs_.empty(); }
     bool paused() const { return paused_; }
     std::vector<int> activeIds() const;
+    // The runs computing now: the active ones unless all are paused.
+    int runningCount() const { return paused_ ? 0 : static_cast<int>(jobs_.size()); }
     // Latest iterations per second over the active runs (sum), for the status bar.
     double iterationsPerSecond() const { return itPerSec_; }
     long latestIteration() const { return latestIteration_; }

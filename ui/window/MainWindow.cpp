@@ -57,7 +57,9 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     setCentralWidget(buildCentre());
     commands_ = new RunCommands(workspace_, form_, sweepTab_, about_, this, this);
     presentation_ = new PresentationMode(this, tabs_, charts_);
-    pacer_ = new RefreshPacer(charts_, this);
+    pacer_ = new RefreshPacer(
+        charts_, [controller = workspace_->controller()] { return controller->runningCount(); },
+        this);
     status_ = new StatusLine(statusBar(), workspace_, form_, sweepView(), this);
     estimate_ = new TimeEstimator(store(), form_, this);
     autopilot_ = new Autopilot(this, options);
