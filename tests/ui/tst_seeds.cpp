@@ -214,6 +214,20 @@ class TestSeeds : public QObject {
         QCOMPARE(sb, (RecordSpans{{1, 25}}));
         QCOMPARE(ask(&a, sa), SIZE_MAX);  // nothing since
         QVERIFY(sa.empty());
+        // Brought up to date as records arrive (advance, no consumer): the charts still learn
+        // every span changed since they asked, merged, and the aggregate is the same.
+        grow(1, 6, 10);  // seed 2: 6..15
+        cache.advance(seedGroups(s.visibleRuns())[0], s.revision());
+        grow(0, 25, 3);  // seed 1: 25..27
+        const GroupAggregate& advanced = cache.advance(seedGroups(s.visibleRuns())[0], s.revision());
+        QCOMPARE(advanced.mean().size(), std::size_t(28));
+        QCOMPARE(ask(&a, sa), std::size_t(6));
+        QCOMPARE(sa, (RecordSpans{{6, 16}, {25, 28}}));
+        QCOMPARE(ask(&b, sb), std::size_t(6));
+        QCOMPARE(sb, (RecordSpans{{6, 16}, {25, 28}}));
+        GroupAggregate fresh;
+        fresh.update(seedGroups(s.visibleRuns())[0].members);
+        QCOMPARE(advanced.mean().data, fresh.mean().data);
     }
 
     // A band as a settled head and a live tail (the curve's rule): points added at the end

@@ -160,6 +160,13 @@ double ChartArea::refresh(bool force, double* cpuMs) {
     return t.nsecsElapsed() / 1e6;
 }
 
+void ChartArea::advanceAggregates() {
+    if (seedsSeparate_ || panels_.empty()) return;  // no chart draws a group's mean
+    const quint64 revision = store_->revision();
+    for (const SeedGroup& g : seedGroups(store_->visibleRuns()))
+        if (g.grouped()) aggregates_->advance(g, revision);
+}
+
 void ChartArea::setExperiment(const std::string& experiment) {
     if (experiment == experiment_) return;
     experiment_ = experiment;

@@ -34,6 +34,10 @@ class ChartArea : public QWidget {
     // Pushes the store's new data into every panel; returns the time it took (ms), and the GUI
     // thread's CPU time in `cpuMs`.
     double refresh(bool force = false, double* cpuMs = nullptr);
+    // Brings the seed groups' aggregates up to the store's records (the pacer calls it at every
+    // drain, with or without a frame): the aggregation is spread over the arrivals, and a frame
+    // only draws.
+    void advanceAggregates();
     const std::vector<ChartPanel*>& panels() const { return panels_; }
     ChartPanel* panel(const QString& id) const;
 

@@ -159,14 +159,8 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
 const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revision,
                                              const void* consumer, std::size_t& changedFrom,
                                              RecordSpans* changed) {
+    advance(g, revision);
     Entry& e = entries_[g.first().id];
-    if (e.revision != revision) {
-        e.aggregate.update(g.members);
-        e.revision = revision;
-        for (auto& [c, pending] : e.pending)
-            for (const auto& [a, b] : e.aggregate.changed())
-                addSpan(pending, a, b);
-    }
     RecordSpans spans;
     const auto it = e.pending.find(consumer);
     if (it == e.pending.end()) {
@@ -177,6 +171,18 @@ const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revisio
     }
     changedFrom = spans.empty() ? SIZE_MAX : spans.front().first;
     if (changed) *changed = std::move(spans);
+    return e.aggregate;
+}
+
+GroupAggregate& AggregateCache::advance(const SeedGroup& g, quint64 revision) {
+    Entry& e = entries_[g.first().id];
+    if (e.revision != revision) {
+        e.aggregate.update(g.members);
+        e.revision = revision;
+        for (auto& [c, pending] : e.pending)
+            for (const auto& [a, b] : e.aggregate.changed())
+                addSpan(pending, a, b);
+    }
     return e.aggregate;
 }
 

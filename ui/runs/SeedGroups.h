@@ -84,6 +84,10 @@ class AggregateCache {
     // `changed` (when given) the spans of those records.
     const GroupAggregate& update(const SeedGroup& g, quint64 revision, const void* consumer,
                                  std::size_t& changedFrom, RecordSpans* changed = nullptr);
+    // Brings group `g`'s aggregate up to the store's `revision` without a consumer: its
+    // consumers learn the changed spans when they next ask (ChartArea::advanceAggregates, as
+    // records arrive, so that a frame only draws).
+    GroupAggregate& advance(const SeedGroup& g, quint64 revision);
     const GroupAggregate* find(int firstId) const;  // by the id of the group's first seed
     // Drops the groups neither in `live` nor brought up to date for `revision` (another chart
     // draws those).
