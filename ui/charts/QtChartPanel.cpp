@@ -377,7 +377,6 @@ class QtChartPanel final : public ChartPanel {
                 if (from < e.symEma.size()) e.symEma.clear();
                 e.symLo.clear();
                 e.symHi.clear();
-
             }
         }
         aggregates_->prune(live, store_->revision());

@@ -61,6 +61,17 @@ struct SeriesEntry {
     double bandMin = 0, bandMax = 0;
 };
 
+// A running range's scan: the records already scanned that changed since (`rescan`; a range
+// that only widens keeps the old values in it), then the new ones up to `n`.
+template <class Scan>
+void scanChangedThenNew(RecordSpans& rescan, std::size_t& scanned, std::size_t n, Scan scan) {
+    for (const auto& [a, b] : rescan)
+        if (a < scanned) scan(a, std::min(b, scanned));
+    rescan.clear();
+    scan(scanned, n);
+    scanned = n;
+}
+
 // Extends the band's running range over the new records of lo and hi (positive values only
 // for log axes).
 inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
@@ -76,13 +87,7 @@ inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
                 e.bandAny = true;
             }
     };
-    // Changed records already scanned (a range that only widens: the old values stay in it),
-    // then the new ones.
-    for (const auto& [a, b] : e.bandRescan)
-        if (a < e.bandScanned) scan(a, std::min(b, e.bandScanned));
-    e.bandRescan.clear();
-    scan(e.bandScanned, n);
-    e.bandScanned = n;
+    scanChangedThenNew(e.bandRescan, e.bandScanned, n, scan);
     return e.bandAny;
 }
 
@@ -191,11 +196,7 @@ inline bool updateRange(SeriesEntry& e, const std::vector<double>& y, bool logY)
             e.rangeAny = true;
         }
     };
-    for (const auto& [a, b] : e.rangeRescan)  // changed since scanned (see updateBandRange)
-        if (a < e.rangeScanned) scan(a, std::min(b, e.rangeScanned));
-    e.rangeRescan.clear();
-    scan(e.rangeScanned, y.size());
-    e.rangeScanned = y.size();
+    scanChangedThenNew(e.rangeRescan, e.rangeScanned, y.size(), scan);
     return e.rangeAny;
 }
 

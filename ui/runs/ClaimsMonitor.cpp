@@ -29,6 +29,7 @@ void ClaimsMonitor::setClaims(std::vector<ade::ClaimSpec> claims) {
     runs_.clear();
     interrupted_.clear();
     sweep_.clear();
+    sweepClaimRuns_.clear();
     sweepState_ = SweepState::None;
     results_.assign(claims_.size(), {});
     for (std::size_t i = 0; i < claims_.size(); ++i) {
@@ -45,6 +46,7 @@ void ClaimsMonitor::setRuns(std::vector<std::pair<int, std::string>> runs) {
 
 void ClaimsMonitor::sweepStarted() {
     sweep_.clear();
+    sweepClaimRuns_.clear();
     sweepState_ = SweepState::Running;
     evaluate(true);
 }
@@ -53,6 +55,9 @@ void ClaimsMonitor::setSweepRuns(std::vector<ade::RunOutcome> outcomes, bool can
     if (sweepState_ != SweepState::Running) return;  // other claims were loaded meanwhile
     sweep_ = std::move(outcomes);
     sweepState_ = cancelled ? SweepState::Cancelled : SweepState::Done;
+    // Their histories turned into columns once, not at every evaluation (they point into sweep_,
+    // which does not change until the next sweep).
+    sweepClaimRuns_ = ade::claimRuns(sweep_);
     evaluate(true);
 }
 
@@ -106,7 +111,7 @@ bool ClaimsMonitor::evaluate(bool force) {
     }
     // The preset's sweep: its points count once it has ended; a cancelled one is not judged.
     if (sweepState_ == SweepState::Running) running = true;
-    for (ade::ClaimRun run : ade::claimRuns(sweep_)) {
+    for (ade::ClaimRun run : sweepClaimRuns_) {
         run.finished = sweepState_ == SweepState::Done;
         runs.push_back(std::move(run));
     }

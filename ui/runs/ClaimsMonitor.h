@@ -73,6 +73,7 @@ class ClaimsMonitor : public QObject {
     std::vector<ade::ClaimResult> results_;
     std::set<int> interrupted_;           // stopped by a crash
     std::vector<ade::RunOutcome> sweep_;  // the preset's sweep's finished runs
+    std::vector<ade::ClaimRun> sweepClaimRuns_;  // sweep_ as the claims read it
     enum class SweepState { None, Running, Done, Cancelled } sweepState_ = SweepState::None;
     QTimer timer_;
     bool dirty_ = true;  // records or a run's state changed since the last evaluation

@@ -159,8 +159,7 @@ std::size_t GroupAggregate::update(const std::vector<const RunRecord*>& members)
 const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revision,
                                              const void* consumer, std::size_t& changedFrom,
                                              RecordSpans* changed) {
-    advance(g, revision);
-    Entry& e = entries_[g.first().id];
+    Entry& e = advanced(g, revision);
     RecordSpans spans;
     const auto it = e.pending.find(consumer);
     if (it == e.pending.end()) {
@@ -174,7 +173,11 @@ const GroupAggregate& AggregateCache::update(const SeedGroup& g, quint64 revisio
     return e.aggregate;
 }
 
-GroupAggregate& AggregateCache::advance(const SeedGroup& g, quint64 revision) {
+const GroupAggregate& AggregateCache::advance(const SeedGroup& g, quint64 revision) {
+    return advanced(g, revision).aggregate;
+}
+
+AggregateCache::Entry& AggregateCache::advanced(const SeedGroup& g, quint64 revision) {
     Entry& e = entries_[g.first().id];
     if (e.revision != revision) {
         e.aggregate.update(g.members);
@@ -183,7 +186,7 @@ GroupAggregate& AggregateCache::advance(const SeedGroup& g, quint64 revision) {
             for (const auto& [a, b] : e.aggregate.changed())
                 addSpan(pending, a, b);
     }
-    return e.aggregate;
+    return e;
 }
 
 const GroupAggregate* AggregateCache::find(int firstId) const {

@@ -87,7 +87,7 @@ class AggregateCache {
     // Brings group `g`'s aggregate up to the store's `revision` without a consumer: its
     // consumers learn the changed spans when they next ask (ChartArea::advanceAggregates, as
     // records arrive, so that a frame only draws).
-    GroupAggregate& advance(const SeedGroup& g, quint64 revision);
+    const GroupAggregate& advance(const SeedGroup& g, quint64 revision);
     const GroupAggregate* find(int firstId) const;  // by the id of the group's first seed
     // Drops the groups neither in `live` nor brought up to date for `revision` (another chart
     // draws those).
@@ -101,6 +101,7 @@ class AggregateCache {
         quint64 revision = ~0ull;
         std::map<const void*, RecordSpans> pending;  // per consumer: records changed since
     };
+    Entry& advanced(const SeedGroup& g, quint64 revision);  // advance's entry
     std::map<int, Entry> entries_;
 };
 
