@@ -2,7 +2,8 @@
 // chart drawing one curve with a band (or every seed when asked), the run list's group row with
 // mean ± sd, sessions keeping groups (and old sessions still opening), and the window's Seeds
 // box starting K seeds per run. Runs are filled by hand except in the window test.
-#include <QAreaSeries>
+#include <QGraphicsScene>
+#include <QPainter>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
@@ -16,6 +17,7 @@
 #include <set>
 #include <memory>
 
+#include "charts/BandLayer.h"
 #include "charts/ChartArea.h"
 #include "charts/QtSeriesEntry.h"
 #include "Configs.h"
@@ -59,6 +61,12 @@ QString label(const char* column) {
 QChart* chartOf(ChartPanel* p) {
     auto* view = p->findChild<QChartView*>();
     return view ? view->chart() : nullptr;
+}
+
+BandLayer* bandLayerOf(QChart* c) {
+    for (QGraphicsItem* i : c->childItems())
+        if (auto* b = dynamic_cast<BandLayer*>(i)) return b;
+    return nullptr;
 }
 
 template <class T>
@@ -230,52 +238,65 @@ class TestSeeds : public QObject {
         QCOMPARE(advanced.mean().data, fresh.mean().data);
     }
 
-    // A band as a settled head and a live tail (the curve's rule): points added at the end
-    // replace only the tail, whose area starts two points back in the head (an overlap of one
-    // bucket that the opaque fill hides); a changed prefix (a new range, a zoom) moves the head.
-    void aStreamingBandReplacesOnlyItsTail() {
-        namespace qc = ade::ui::qtcharts;
-        qc::SeriesEntry e;
-        QLineSeries lo, hi, tailLo, tailHi;
-        e.bandLo = &lo;
-        e.bandHi = &hi;
-        e.bandTailLo = &tailLo;
-        e.bandTailHi = &tailHi;
+    // A band is painted by the chart's BandLayer: a streaming band maps only its new points and
+    // repaints only what they changed; a new range maps it again; painting a strip of the plot
+    // gives the same pixels as painting the whole plot.
+    void aStreamingBandRepaintsOnlyWhatItGrew() {
+        PlotMapping m;
+        m.plot = QRectF(10, 10, 400, 300);
+        m.x0 = 0, m.x1 = 100, m.y0 = -100, m.y1 = 100;
+        BandLayer layer(nullptr, [&m] { return m; });
         QList<QPointF> l, h;
         for (int i = 0; i < 10; ++i) {
             l << QPointF(i, -i);
             h << QPointF(i, i);
         }
-        qc::setBandPoints(e, l, h);  // a short band: all of it in the tail
-        QVERIFY(hi.points().isEmpty());
-        QCOMPARE(tailHi.points(), h);
-        QCOMPARE(tailLo.points(), l);
-        QSignalSpy heads(&hi, &QXYSeries::pointsReplaced);
-        QSignalSpy tails(&tailHi, &QXYSeries::pointsReplaced);
+        layer.setBand(QStringLiteral("g"), l, h);
+        layer.setStyle(QStringLiteral("g"), QBrush(QColor(200, 100, 50)), true);
+        QVERIFY(layer.lastDirty().contains(m.map(h[9])));
         for (int i = 10; i < 40; ++i) {
             l << QPointF(i, -i);
             h << QPointF(i, i);
-            qc::setBandPoints(e, l, h);
+            layer.setBand(QStringLiteral("g"), l, h);
+            const QRectF d = layer.lastDirty();
+            // From the last unchanged point to the new one, a few pixels more for the edges.
+            QVERIFY(d.contains(m.map(h[i])) && d.contains(m.map(l[i])));
+            QVERIFY2(d.left() >= m.map(h[i - 1]).x() - 3 && d.width() < 4 * (m.map(h[i]).x() - m.map(h[i - 1]).x()) + 8,
+                     qPrintable(QStringLiteral("%1 wide at %2").arg(d.width()).arg(d.left())));
         }
-        QCOMPARE(heads.count(), 0);
-        QCOMPARE(tails.count(), 30);
-        QCOMPARE(tailHi.points().back(), QPointF(39, 39));
-        QCOMPARE(tailHi.points().front(), QPointF(0, 0));
-        // The tail's limit: the head takes the settled points over.
-        for (int i = 40; i < 80; ++i) {
-            l << QPointF(i, -i);
-            h << QPointF(i, i);
-            qc::setBandPoints(e, l, h);
-        }
-        QCOMPARE(heads.count(), 1);
-        QVERIFY(tailHi.points().size() <= 64);
-        QCOMPARE(tailHi.points().front(), hi.points()[hi.points().size() - 2]);
-        // A changed prefix: the head again, at once.
-        h[0] = QPointF(0, 5);
-        qc::setBandPoints(e, l, h);
-        QCOMPARE(heads.count(), 2);
-        QCOMPARE(hi.points().front(), QPointF(0, 5));
-        QCOMPARE(hi.points().size() + tailHi.points().size() - 2, h.size());
+        layer.setBand(QStringLiteral("g"), l, h);  // the same points: nothing to repaint
+        QVERIFY(layer.lastDirty().isEmpty());
+        h[0] = QPointF(0, 5);  // a changed prefix: from there on
+        layer.setBand(QStringLiteral("g"), l, h);
+        QVERIFY(layer.lastDirty().left() <= m.map(h[0]).x());
+        const BandLayer::Band& b = layer.bands().at(QStringLiteral("g"));
+        QCOMPARE(b.hiPx.size(), h.size());
+        m.x1 = 200;  // a new range maps every point again
+        layer.syncMapping();
+        QCOMPARE(b.hiPx[20], m.map(h[20]));
+        QCOMPARE(b.loPx[39], m.map(l[39]));
+
+        QGraphicsScene scene;
+        auto* item = new BandLayer(nullptr, [&m] { return m; });
+        scene.addItem(item);
+        item->setBand(QStringLiteral("g"), l, h);
+        item->setStyle(QStringLiteral("g"), QBrush(QColor(200, 100, 50)), true);
+        auto render = [&scene](const QRectF& r) {
+            QImage img(420, 320, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            scene.render(&p, r, r);
+            return img;
+        };
+        const QImage whole = render(QRectF(0, 0, 420, 320));
+        const QPoint inside = m.map(QPointF(30, 0)).toPoint(), outside = m.map(QPointF(30, 60)).toPoint();
+        QCOMPARE(whole.pixelColor(inside), QColor(200, 100, 50));
+        QCOMPARE(whole.pixelColor(outside), QColor(Qt::white));
+        const QRectF strip(m.map(QPointF(25, 0)).x(), 0, 12, 320);
+        const QImage part = render(strip);
+        for (int x = int(strip.left()) + 1; x < int(strip.right()) - 1; ++x)
+            for (int y = 12; y < 308; y += 3)
+                QCOMPARE(part.pixelColor(x, y), whole.pixelColor(x, y));
     }
 
     // A live run's columns, and its group's aggregate, hold the records the run plans from the
@@ -358,30 +379,47 @@ class TestSeeds : public QObject {
         QCOMPARE(p->seriesNames().size(), 4);  // (group, alone) x (train, test)
         QChart* chart = chartOf(p);
         QVERIFY(chart);
-        const auto bands = seriesOf<QAreaSeries>(chart);
-        // The group's train and test loss, each as a settled head and a live tail.
-        QCOMPARE(bands.size(), std::size_t(4));
+        BandLayer* layer = bandLayerOf(chart);
+        QVERIFY(layer);
+        // The group's train and test loss.
+        QCOMPARE(layer->bands().size(), std::size_t(2));
         double hi = 0, lo = INFINITY;
-        for (QAreaSeries* b : bands) {
-            for (const QPointF& q : b->upperSeries()->points())
+        for (const auto& [key, b] : layer->bands()) {
+            for (const QPointF& q : b.hi)
                 hi = std::max(hi, q.y());
-            for (const QPointF& q : b->lowerSeries()->points())
+            for (const QPointF& q : b.lo)
                 lo = std::min(lo, q.y());
         }
         QCOMPARE(hi, 30.0);  // test loss of seed 3 at record 4: 2 * 3 * 5
         QCOMPARE(lo, 1.0);   // train loss of seed 1 at record 0
-        // Bands lie under every line: added before them.
-        const auto all = chart->series();
-        const qsizetype firstLine = std::find_if(all.begin(), all.end(), [](QAbstractSeries* x) {
-                                        return qobject_cast<QLineSeries*>(x) != nullptr;
-                                    }) - all.begin();
-        for (QAreaSeries* b : bands)
-            QVERIFY(all.indexOf(b) < firstLine);
+        // Bands lie under every line: over the grid, under each series' item.
+        int lines = 0;
+        for (QGraphicsItem* i : chart->childItems())
+            if (auto* o = dynamic_cast<QGraphicsObject*>(i);
+                o && QByteArray(o->metaObject()->className()).contains("LineChartItem")) {
+                ++lines;
+                QVERIFY(i->zValue() > layer->zValue());
+            }
+        QVERIFY(lines >= 4);
+        // Where Qt Charts draws a point, the band's is drawn: on log y, then on log x too.
+        for (bool logX : {false, true}) {
+            ChartOptions lx = p->options();
+            lx.logX = logX;
+            p->setOptions(lx);
+            QLineSeries* line = seriesOf<QLineSeries>(chart).front();
+            const BandLayer::Band& band = layer->bands().begin()->second;
+            QVERIFY(band.hi.size() >= 2);
+            for (qsizetype i : {qsizetype(1), band.hi.size() - 1}) {
+                const QPointF qt = chart->mapToPosition(band.hi[i], line), ours = band.hiPx[i];
+                QVERIFY2(std::abs(qt.x() - ours.x()) < 0.01 && std::abs(qt.y() - ours.y()) < 0.01,
+                         qPrintable(QStringLiteral("log x %1: Qt %2,%3, band %4,%5").arg(logX).arg(qt.x()).arg(qt.y()).arg(ours.x()).arg(ours.y())));
+            }
+        }
         ChartOptions o = p->options();
         o.seedBands = false;
         p->setOptions(o);
         QCOMPARE(p->seriesNames().size(), 8);
-        QVERIFY(seriesOf<QAreaSeries>(chart).empty());
+        QVERIFY(layer->bands().empty());
         delete p;
     }
 
@@ -423,9 +461,9 @@ class TestSeeds : public QObject {
             for (QLineSeries* l : seriesOf<QLineSeries>(chartOf(p)))
                 for (const QPointF& q : l->points())
                     pts.emplace(q.x(), q.y());
-            for (QAreaSeries* a : seriesOf<QAreaSeries>(chartOf(p)))
-                for (QLineSeries* l : {a->upperSeries(), a->lowerSeries()})
-                    for (const QPointF& q : l->points())
+            for (const auto& [key, b] : bandLayerOf(chartOf(p))->bands())
+                for (const QList<QPointF>* l : {&b.lo, &b.hi})
+                    for (const QPointF& q : *l)
                         pts.emplace(q.x(), q.y());
             return pts;
         };

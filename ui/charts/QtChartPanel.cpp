@@ -33,6 +33,7 @@
 #include "charts/LegendBar.h"
 #include "base/Palette.h"
 #include "base/RichText.h"
+#include "charts/BandLayer.h"
 #include "charts/QtSeriesEntry.h"
 #include "charts/SymLog.h"
 #include "charts/Ticks.h"
@@ -110,6 +111,8 @@ class QtChartPanel final : public ChartPanel {
             refreshNow();
         });
         makeAxes();
+        bandLayer_ = new BandLayer(chart_, [this] { return plotMapping(); });
+        connect(chart_, &QChart::plotAreaChanged, this, [this] { bandLayer_->syncMapping(); });
         applyStyle();
     }
 
@@ -126,13 +129,7 @@ class QtChartPanel final : public ChartPanel {
         if (styleChange) applyStyle();
         refreshNow();
     }
-    ~QtChartPanel() override {
-        // An area series does not own its two lines, and the chart only deletes the series it
-        // holds: the seed bands' lines would outlive the panel (LeakSanitizer found them).
-        for (auto& [key, e] : entries_)
-            deleteSeries(chart_, e);
-        aggregates_->forget(this);
-    }
+    ~QtChartPanel() override { aggregates_->forget(this); }
     const ChartOptions& options() const override { return options_; }
     void shareAggregates(std::shared_ptr<AggregateCache> cache) override {
         aggregates_->forget(this);
@@ -269,7 +266,7 @@ class QtChartPanel final : public ChartPanel {
         drawnAxis(xAxis_)->setTitleText(options_.wallTime ? tr("wall time (s)") : tr("iteration"));
         drawnAxis(yAxis_)->setTitleText(shownText(spec_.yLabel));
         for (auto& [key, e] : entries_) {
-            clearPoints(e);  // refilled for the new axes; old points may be <= 0
+            clearEntry(e);  // refilled for the new axes; old points may be <= 0
             e.decimation.valid = false;  // the x values may be others (wall time)
             e.rangeScanned = 0;  // the range is of other values (transformed or not)
             e.rangeAny = false;
@@ -315,20 +312,31 @@ class QtChartPanel final : public ChartPanel {
 
     // The Qt series an entry draws with (its band too), for axes and removal.
     static std::vector<QAbstractSeries*> seriesOf(const SeriesEntry& e) {
-        std::vector<QAbstractSeries*> out = {e.series, e.tail};
-        if (e.band) out.push_back(e.band);
-        if (e.bandTail) out.push_back(e.bandTail);
-        return out;
+        return {e.series, e.tail};
     }
-    static void deleteSeries(QChart* chart, SeriesEntry& e) {
+    void deleteSeries(SeriesEntry& e) {
         for (QAbstractSeries* s : seriesOf(e)) {
-            chart->removeSeries(s);
+            chart_->removeSeries(s);
             delete s;
         }
-        delete e.bandLo;  // an area series does not own its lines
-        delete e.bandHi;
-        delete e.bandTailLo;
-        delete e.bandTailHi;
+        if (e.band) bandLayer_->remove(e.key);
+    }
+    void clearEntry(SeriesEntry& e) {
+        clearPoints(e);
+        if (e.band) bandLayer_->setBand(e.key, {}, {});
+    }
+    // Where the curves' axis units land: the plot area and the mapped axes' ranges.
+    PlotMapping plotMapping() const {
+        PlotMapping m;
+        m.plot = chart_->plotArea();
+        if (!xAxis_ || !yAxis_) return m;
+        m.x0 = axisMin(xAxis_);
+        m.x1 = axisMax(xAxis_);
+        m.y0 = axisMin(yAxis_);
+        m.y1 = axisMax(yAxis_);
+        m.logX = qobject_cast<QLogValueAxis*>(xAxis_) != nullptr;
+        m.logY = qobject_cast<QLogValueAxis*>(yAxis_) != nullptr;
+        return m;
     }
 
     // What the chart draws: every visible run, except that the seeds of one group become one
@@ -405,37 +413,6 @@ class QtChartPanel final : public ChartPanel {
         auto keyOf = [](const RunRecord* r, const std::string& c, bool raw) {
             return QStringLiteral("%1|%2|%3").arg(r->id).arg(QString::fromStdString(c)).arg(raw ? 'r' : 's');
         };
-        // Bands lie under every line, and Qt Charts stacks series in the order they were added
-        // (removing and adding a series again can leave its old item to be painted without
-        // it): when a group's band is new, every series is made again, bands first.
-        bool newBand = false;
-        for (const RunRecord* r : runs)
-            for (const auto& c : r->columns)
-                if (r->id < 0 && accepts(*r, c)) {
-                    const auto it = entries_.find(keyOf(r, c, false));
-                    newBand = newBand || it == entries_.end() || !it->second.band;
-                }
-        if (newBand) {
-            for (auto& [key, e] : entries_)
-                deleteSeries(chart_, e);
-            entries_.clear();
-            for (const RunRecord* r : runs)
-                for (const auto& c : r->columns) {
-                    if (r->id >= 0 || !accepts(*r, c)) continue;
-                    SeriesEntry& e = entries_[keyOf(r, c, false)];
-                    e.bandLo = new QLineSeries;
-                    e.bandHi = new QLineSeries;
-                    e.band = new QAreaSeries(e.bandHi, e.bandLo);
-                    e.bandTailLo = new QLineSeries;
-                    e.bandTailHi = new QLineSeries;
-                    e.bandTail = new QAreaSeries(e.bandTailHi, e.bandTailLo);
-                    for (QAreaSeries* a : {e.band, e.bandTail}) {
-                        chart_->addSeries(a);
-                        a->attachAxis(xAxis_);
-                        a->attachAxis(yAxis_);
-                    }
-                }
-        }
         // 1-px lines go through Qt's fast cosmetic stroker: dashed curves of thousands of points
         // paint ~50x faster than at 1.8 px (measured: 500 ms -> 7 ms per frame at 100k points).
         const double width = options_.presentation ? 3.0 : 1.0;  // thick lines on a projector
@@ -450,6 +427,8 @@ class QtChartPanel final : public ChartPanel {
                     wanted.insert(key);
                     SeriesEntry& e = entries_[key];
                     if (!e.series) {
+                        e.key = key;
+                        e.band = !raw && r->id < 0;  // a group's mean: its seeds' min-max band
                         e.series = new QLineSeries;
                         e.tail = new QLineSeries;
                         e.runId = r->id;
@@ -484,21 +463,14 @@ class QtChartPanel final : public ChartPanel {
                         if (s->pen() != pen) s->setPen(pen);
                         s->setVisible(!isHidden(e));
                     }
-                    if (e.band) {
-                        // Opaque (see applyStyle): translucent fills stall Qt's raster engine.
-                        const QBrush brush(overWhite(base, projector ? 70 : 50));
-                        for (QAreaSeries* a : {e.band, e.bandTail}) {
-                            a->setPen(Qt::NoPen);
-                            if (a->brush() != brush) a->setBrush(brush);
-                            a->setVisible(!isHidden(e));
-                        }
-                    }
+                    if (e.band)  // opaque (see applyStyle): translucent fills stall the raster engine
+                        bandLayer_->setStyle(key, QBrush(overWhite(base, projector ? 70 : 50)), !isHidden(e));
                 }
             }
         }
         for (auto it = entries_.begin(); it != entries_.end();) {
             if (!wanted.count(it->first)) {
-                deleteSeries(chart_, it->second);
+                deleteSeries(it->second);
                 it = entries_.erase(it);
             } else {
                 ++it;
@@ -732,7 +704,7 @@ class QtChartPanel final : public ChartPanel {
             if (!e.series->isVisible()) continue;  // filled again when shown
             const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
             if (!ys || r->data.empty()) {
-                clearPoints(e);
+                clearEntry(e);
                 continue;
             }
             const double tag = e.raw ? -1.0 : options_.smoothing;
@@ -742,10 +714,11 @@ class QtChartPanel final : public ChartPanel {
             if (const auto band = bandData(e); band.first) {
                 const QList<QPointF>& lo = decimateCached(xData(*r), *band.first, req, 0, e.loCache);
                 const QList<QPointF>& hi = decimateCached(xData(*r), *band.second, req, 0, e.hiCache);
-                setBandPoints(e, lo, hi);
+                bandLayer_->setBand(e.key, lo, hi);
                 drawn_ += static_cast<int>(lo.size() + hi.size());
             }
         }
+        bandLayer_->syncMapping();  // a range that moved with no band changed
         (void)runs;
     }
 
@@ -956,6 +929,7 @@ class QtChartPanel final : public ChartPanel {
     const RunStore* store_ = nullptr;
     quint64 revision_ = ~0ull;
     bool autoRange_ = true;
+    BandLayer* bandLayer_ = nullptr;  // the seed groups' bands, under the lines
     int drawn_ = 0;
     double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
     bool placingTicks_ = false;

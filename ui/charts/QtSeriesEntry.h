@@ -1,7 +1,6 @@
 #pragma once
 // Per-series state of QtChartPanel: the Qt series, its smoothing and decimation caches and the
 // running y range, plus small axis helpers. Internal to the Qt Charts implementation.
-#include <QAreaSeries>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -42,17 +41,10 @@ struct SeriesEntry {
     bool rangeAny = false, rangePositive = false;
     double rangeLo = 0, rangeHi = 0;
     // A group's mean curve (runId < 0): the band between the seeds' min and max, under every
-    // line; its decimation caches, symmetric-log transforms and running range.
-    // Drawn, as the curve, in two parts: `band` over the settled prefix (bandHeadLo/Hi) and
-    // `bandTail` over the rest; the band's outlines were re-stroked whole at every frame (two
-    // line items per band: most of the GUI thread's stroking).
-    QAreaSeries* band = nullptr;
-    QLineSeries* bandLo = nullptr;
-    QLineSeries* bandHi = nullptr;
-    QAreaSeries* bandTail = nullptr;
-    QLineSeries* bandTailLo = nullptr;
-    QLineSeries* bandTailHi = nullptr;
-    QList<QPointF> bandHeadLo, bandHeadHi;
+    // line, drawn by the chart's BandLayer under `key` (its entry key); its decimation caches,
+    // symmetric-log transforms and running range.
+    bool band = false;
+    QString key;
     DecimateCache loCache, hiCache;
     std::vector<double> symLo, symHi;
     std::size_t bandScanned = 0;
@@ -104,29 +96,6 @@ inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {
     e.head = pts.first(n - keep);
     e.series->replace(e.head);
     e.tail->replace(e.head.isEmpty() ? pts : pts.mid(n - keep - 1));
-}
-
-// Hands a band's decimated bounds to its head and tail areas, by the rule of setPoints. The
-// tail starts two points back in the head: the areas overlap by one bucket, and their opaque
-// fills hide the seam that touching antialiased edges would leave.
-inline void setBandPoints(SeriesEntry& e, const QList<QPointF>& lo, const QList<QPointF>& hi) {
-    constexpr qsizetype kTailKeep = 2;
-    const auto settled = [&e](const QList<QPointF>& head, const QList<QPointF>& pts) {
-        const qsizetype n = pts.size(), h = head.size();
-        return h <= n && std::equal(head.begin(), head.end(), pts.begin()) && n - h + 2 <= e.tailMax;
-    };
-    if (!settled(e.bandHeadLo, lo) || !settled(e.bandHeadHi, hi)) {
-        e.bandHeadLo = lo.first(lo.size() - std::min(lo.size(), kTailKeep));
-        e.bandHeadHi = hi.first(hi.size() - std::min(hi.size(), kTailKeep));
-        e.bandLo->replace(e.bandHeadLo);
-        e.bandHi->replace(e.bandHeadHi);
-    }
-    const auto tailOf = [](const QList<QPointF>& head, const QList<QPointF>& pts) {
-        return pts.mid(std::max<qsizetype>(0, head.size() - 2));
-    };
-    const QList<QPointF> lowTail = tailOf(e.bandHeadLo, lo), highTail = tailOf(e.bandHeadHi, hi);
-    if (e.bandTailLo->points() != lowTail) e.bandTailLo->replace(lowTail);
-    if (e.bandTailHi->points() != highTail) e.bandTailHi->replace(highTail);
 }
 
 inline void clearPoints(SeriesEntry& e) {
