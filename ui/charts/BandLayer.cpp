@@ -60,12 +60,13 @@ BandLayer::BandLayer(QGraphicsItem* chart, std::function<PlotMapping()> mapping)
     mapping_ = mappingOf_();
 }
 
-void BandLayer::mapBand(Band& b) const {
+// Maps a band's points from index `from` on; those before keep their pixels.
+void BandLayer::mapFrom(Band& b, qsizetype from) const {
     b.loPx.resize(b.lo.size());
     b.hiPx.resize(b.hi.size());
-    for (qsizetype i = 0; i < b.lo.size(); ++i)
+    for (qsizetype i = std::min(from, b.lo.size()); i < b.lo.size(); ++i)
         b.loPx[i] = mapping_.map(b.lo[i]);
-    for (qsizetype i = 0; i < b.hi.size(); ++i)
+    for (qsizetype i = std::min(from, b.hi.size()); i < b.hi.size(); ++i)
         b.hiPx[i] = mapping_.map(b.hi[i]);
 }
 
@@ -75,13 +76,8 @@ void BandLayer::syncMapping() {
     prepareGeometryChange();
     mapping_ = now;
     for (auto& [key, b] : bands_)
-        mapBand(b);
+        mapFrom(b, 0);
     update();
-}
-
-void BandLayer::repaint(const QRectF& r) {
-    lastDirty_ = r;
-    if (!r.isEmpty()) update(r);
 }
 
 void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QList<QPointF>& hi) {
@@ -104,20 +100,11 @@ void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QLis
     cover(b.hiPx, from);
     b.lo = lo;
     b.hi = hi;
-    // The unchanged prefix keeps its mapped points; only the new ones are mapped.
-    b.loPx.resize(lo.size());
-    b.hiPx.resize(hi.size());
-    for (qsizetype i = std::min(from, lo.size()); i < lo.size(); ++i)
-        b.loPx[i] = mapping_.map(lo[i]);
-    for (qsizetype i = std::min(from, hi.size()); i < hi.size(); ++i)
-        b.hiPx[i] = mapping_.map(hi[i]);
+    mapFrom(b, from);  // the unchanged prefix keeps its pixels
     cover(b.loPx, from);
     cover(b.hiPx, from);
-    if (!b.visible || dirty.isEmpty()) {
-        lastDirty_ = QRectF();
-        return;
-    }
-    repaint(dirty.adjusted(-2, -2, 2, 2).intersected(mapping_.plot));  // antialiased edges
+    lastDirty_ = b.visible && !dirty.isEmpty() ? dirty.adjusted(-2, -2, 2, 2).intersected(mapping_.plot) : QRectF();
+    if (!lastDirty_.isEmpty()) update(lastDirty_);  // two pixels more: antialiased edges
 }
 
 void BandLayer::setStyle(const QString& key, const QBrush& brush, bool visible) {

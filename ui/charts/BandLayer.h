@@ -42,7 +42,7 @@ class BandLayer final : public QGraphicsItem {
         QBrush brush;
         bool visible = true;
     };
-    // Sets a band's bounds; repaints from the first point that changed to the right.
+    // Sets a band's bounds; repaints the rectangle its changed points cover, old and new.
     void setBand(const QString& key, const QList<QPointF>& lo, const QList<QPointF>& hi);
     void setStyle(const QString& key, const QBrush& brush, bool visible);
     void remove(const QString& key);
@@ -57,8 +57,7 @@ class BandLayer final : public QGraphicsItem {
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override;
 
   private:
-    void mapBand(Band& b) const;
-    void repaint(const QRectF& r);
+    void mapFrom(Band& b, qsizetype from) const;
 
     std::function<PlotMapping()> mappingOf_;
     PlotMapping mapping_;
