@@ -10,11 +10,14 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
+#include <QGraphicsScene>
+#include <QPainter>
 
 #include <cmath>
 
 #include "charts/ChartArea.h"
 #include "runs/RunStore.h"
+#include "ChartCurves.h"
 #include "Waits.h"
 #include "charts/ChartPanel.h"
 #include "charts/Decimate.h"
@@ -330,6 +333,89 @@ class TestCharts : public QObject {
         QCOMPARE(store.addRun(QStringLiteral("r"), ade::Config()), id + 1);
         QCOMPARE(store.run(id + 1)->name, QStringLiteral("r (2)"));
     }
+    // The curves are painted by the chart's LineLayer: a streaming curve maps only its new
+    // points and repaints only what they changed; a new range maps it again; painting a strip of
+    // the plot gives the pixels a whole paint gives, for a solid curve and for dashed and dotted
+    // ones (dashes laid along the curve from its first point, wherever the strip starts).
+    void aStreamingCurveRepaintsOnlyWhatItGrew() {
+        PlotMapping m;
+        m.plot = QRectF(10, 10, 400, 300);
+        m.x0 = 0, m.x1 = 100, m.y0 = -100, m.y1 = 100;
+        LineLayer layer(nullptr, [&m] { return m; });
+        const QString key = QStringLiteral("c");
+        layer.setStyle(key, QPen(QColor(20, 80, 200), 1.0), QStringLiteral("run · loss"), true, false);
+        // A noisy curve: the decimation's min and max per bucket zigzag.
+        auto y = [](int i) { return 40 * std::sin(0.3 * i) + (i % 2 ? 15.0 : -15.0); };
+        QList<QPointF> pts;
+        for (int i = 0; i < 10; ++i)
+            pts << QPointF(i, y(i));
+        layer.setLine(key, pts);
+        QVERIFY(layer.lastDirty().contains(m.map(pts[9])));
+        for (int i = 10; i < 60; ++i) {
+            pts << QPointF(i, y(i));
+            layer.setLine(key, pts);
+            const QRectF d = layer.lastDirty();
+            // From the last unchanged point to the new one, a few pixels more for pen and edges.
+            const double step = m.map(pts[i]).x() - m.map(pts[i - 1]).x();
+            QVERIFY(d.contains(m.map(pts[i])) && d.contains(m.map(pts[i - 1])));
+            QVERIFY2(d.left() >= m.map(pts[i - 1]).x() - 4 && d.width() <= step + 8,
+                     qPrintable(QStringLiteral("%1 wide at %2").arg(d.width()).arg(d.left())));
+        }
+        layer.setLine(key, pts);  // the same points: nothing to repaint
+        QVERIFY(layer.lastDirty().isEmpty());
+        pts[3] = QPointF(3, 90);  // a changed prefix: from the point before it on
+        layer.setLine(key, pts);
+        QVERIFY(layer.lastDirty().left() <= m.map(pts[2]).x() + 1);
+        QVERIFY(layer.lastDirty().right() >= m.map(pts[59]).x());
+        const LineLayer::Line& l = layer.lines().at(key);
+        QCOMPARE(l.px.size(), pts.size());
+        m.x1 = 200;  // a new range maps every point again
+        layer.syncMapping();
+        QCOMPARE(l.px[20], m.map(pts[20], 1000));
+        QCOMPARE(l.px[59], m.map(pts[59], 1000));
+        QCOMPARE(layer.line(QStringLiteral("run · loss")), &l);
+        m.x1 = 100;
+        layer.syncMapping();
+
+        for (Qt::PenStyle style : {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine}) {
+            for (double width : {1.0, 3.0}) {
+                QGraphicsScene scene;
+                auto* item = new LineLayer(nullptr, [&m] { return m; });
+                scene.addItem(item);
+                item->setStyle(key, QPen(QColor(20, 80, 200), width, style), {}, true, false);
+                item->setLine(key, pts);
+                auto render = [&scene](const QRectF& r) {
+                    QImage img(420, 320, QImage::Format_RGB32);
+                    img.fill(Qt::white);
+                    QPainter p(&img);
+                    p.setRenderHint(QPainter::Antialiasing);  // as the chart view paints
+                    scene.render(&p, r, r);
+                    return img;
+                };
+                const QImage whole = render(QRectF(0, 0, 420, 320));
+                int inked = 0;
+                for (int x = 10; x < 410; ++x)
+                    for (int yy = 10; yy < 310; ++yy)
+                        inked += whole.pixelColor(x, yy) != QColor(Qt::white);
+                QVERIFY2(inked > 400 * width * (style == Qt::SolidLine ? 1 : 0.3), qPrintable(QString::number(inked)));
+                for (double at : {7.3, 25.0, 41.6}) {
+                    const QRectF strip(std::floor(m.map(QPointF(at, 0)).x()), 0, 12, 320);
+                    const QImage part = render(strip);
+                    for (int x = int(strip.left()) + 1; x < int(strip.right()) - 1; ++x)
+                        for (int yy = 10; yy < 310; ++yy)
+                            QVERIFY2(part.pixelColor(x, yy) == whole.pixelColor(x, yy),
+                                     qPrintable(QStringLiteral("style %1, width %2: pixel %3,%4").arg(int(style)).arg(width).arg(x).arg(yy)));
+                }
+            }
+        }
+        // A curve far below a log axis' range still leaves the plot at the slope of its data.
+        PlotMapping lg = m;
+        lg.logY = true;
+        lg.y0 = 1, lg.y1 = 100;
+        const QPointF far = lg.map(QPointF(50, 1e-30), 1000);
+        QVERIFY(far.y() > lg.plot.bottom() + 10 * lg.plot.height());
+    }
+
     void chartPanelDrawsStoreData() {
         RunStore store;
         const int id = store.addRun(QStringLiteral("r"), ade::Config());
@@ -513,8 +599,8 @@ class TestCharts : public QObject {
                  qPrintable(labels.join(' ')));
         QVERIFY(axis->min() < -6 && axis->max() > 6);  // both signs, six decades each way
         double lo = 0, hi = 0;
-        for (QAbstractSeries* s : chart->series())
-            for (const QPointF& pt : static_cast<QLineSeries*>(s)->points()) {
+        for (const auto& [key, l] : adetest::lineLayerOf(chart)->lines())
+            for (const QPointF& pt : l.points) {
                 lo = std::min(lo, pt.y());
                 hi = std::max(hi, pt.y());
             }

@@ -34,6 +34,7 @@
 #include "window/RunCommands.h"
 #include "runlist/RunListWidget.h"
 #include "runs/RunStore.h"
+#include "ChartCurves.h"
 #include "Waits.h"
 #include "config/ParamSpec.h"
 #include "experiments/ExperimentRegistry.h"
@@ -346,8 +347,8 @@ class TestCompare : public QObject {
         QCOMPARE(xAxis()->titleText(), QStringLiteral("wall time (s)"));
         QVERIFY2(xAxis()->max() >= 10.0 && xAxis()->max() < 20.0, qPrintable(QString::number(xAxis()->max())));
         double maxX = 0;
-        for (QAbstractSeries* s : chart->series())
-            for (const QPointF& pt : static_cast<QLineSeries*>(s)->points())
+        for (const auto& [key, l] : adetest::lineLayerOf(chart)->lines())
+            for (const QPointF& pt : l.points)
                 maxX = std::max(maxX, pt.x());
         QVERIFY2(maxX > 9.9 && maxX < 10.1, qPrintable(QString::number(maxX)));  // seconds
 
@@ -379,11 +380,9 @@ class TestCompare : public QObject {
         QVERIFY(p);
         auto* view = p->findChild<QChartView*>();
         QChart* chart = view->chart();
-        QLineSeries* any = nullptr;
-        for (QAbstractSeries* s : chart->series())
-            if (s->isVisible()) any = static_cast<QLineSeries*>(s);
-        QVERIFY(any);
-        const QPointF at = chart->mapToPosition(QPointF(60, 0.5), any);
+        QLineSeries* domain = qobject_cast<QLineSeries*>(chart->series().value(0));  // the axes'
+        QVERIFY(domain);
+        const QPointF at = chart->mapToPosition(QPointF(60, 0.5), domain);
         QTest::mouseMove(view->viewport(), view->mapFromScene(QPointF(at.x(), chart->plotArea().center().y())));
         QTRY_VERIFY_WITH_TIMEOUT(!p->crosshairText().isEmpty(), kRunWaitMs);
         const QString text = p->crosshairText();

@@ -18,6 +18,8 @@
 #include <memory>
 
 #include "charts/BandLayer.h"
+#include "ChartCurves.h"
+#include "charts/LineLayer.h"
 #include "charts/ChartArea.h"
 #include "charts/QtSeriesEntry.h"
 #include "Configs.h"
@@ -68,6 +70,8 @@ BandLayer* bandLayerOf(QChart* c) {
         if (auto* b = dynamic_cast<BandLayer*>(i)) return b;
     return nullptr;
 }
+
+using adetest::lineLayerOf;
 
 template <class T>
 std::vector<T*> seriesOf(QChart* c) {
@@ -392,28 +396,33 @@ class TestSeeds : public QObject {
         }
         QCOMPARE(hi, 30.0);  // test loss of seed 3 at record 4: 2 * 3 * 5
         QCOMPARE(lo, 1.0);   // train loss of seed 1 at record 0
-        // Bands lie under every line: over the grid, under each series' item.
-        int lines = 0;
-        for (QGraphicsItem* i : chart->childItems())
-            if (auto* o = dynamic_cast<QGraphicsObject*>(i);
-                o && QByteArray(o->metaObject()->className()).contains("LineChartItem")) {
-                ++lines;
-                QVERIFY(i->zValue() > layer->zValue());
-            }
-        QVERIFY(lines >= 4);
-        // Where Qt Charts draws a point, the band's is drawn: on log y, then on log x too.
+        // Bands lie under every line: over the grid, under the curves' item; Qt Charts draws
+        // no curve (its one series is empty: it holds the axes' domain).
+        LineLayer* lines = lineLayerOf(chart);
+        QVERIFY(lines);
+        QVERIFY(lines->zValue() > layer->zValue());
+        QCOMPARE(lines->lines().size(), std::size_t(4));  // (group, alone) x (train, test)
+        for (QLineSeries* s : seriesOf<QLineSeries>(chart))
+            QCOMPARE(s->count(), 0);
+        // Where Qt Charts would draw a point, the band's and the curve's are drawn: on log y,
+        // then on log x too.
         for (bool logX : {false, true}) {
             ChartOptions lx = p->options();
             lx.logX = logX;
             p->setOptions(lx);
-            QLineSeries* line = seriesOf<QLineSeries>(chart).front();
+            QLineSeries* domain = seriesOf<QLineSeries>(chart).front();
             const BandLayer::Band& band = layer->bands().begin()->second;
-            QVERIFY(band.hi.size() >= 2);
-            for (qsizetype i : {qsizetype(1), band.hi.size() - 1}) {
-                const QPointF qt = chart->mapToPosition(band.hi[i], line), ours = band.hiPx[i];
+            const LineLayer::Line& line = lines->lines().begin()->second;
+            QVERIFY(band.hi.size() >= 2 && line.points.size() >= 2);
+            auto near = [&](const QPointF& value, const QPointF& ours, const char* what) {
+                const QPointF qt = chart->mapToPosition(value, domain);
                 QVERIFY2(std::abs(qt.x() - ours.x()) < 0.01 && std::abs(qt.y() - ours.y()) < 0.01,
-                         qPrintable(QStringLiteral("log x %1: Qt %2,%3, band %4,%5").arg(logX).arg(qt.x()).arg(qt.y()).arg(ours.x()).arg(ours.y())));
-            }
+                         qPrintable(QStringLiteral("%1, log x %2: Qt %3,%4, ours %5,%6").arg(what).arg(logX).arg(qt.x()).arg(qt.y()).arg(ours.x()).arg(ours.y())));
+            };
+            for (qsizetype i : {qsizetype(1), band.hi.size() - 1})
+                near(band.hi[i], band.hiPx[i], "band");
+            for (qsizetype i : {qsizetype(1), line.points.size() - 1})
+                near(line.points[i], line.px[i], "curve");
         }
         ChartOptions o = p->options();
         o.seedBands = false;
@@ -458,8 +467,8 @@ class TestSeeds : public QObject {
         streamed->refresh(s, true);
         auto drawn = [](ChartPanel* p) {
             std::set<std::pair<double, double>> pts;
-            for (QLineSeries* l : seriesOf<QLineSeries>(chartOf(p)))
-                for (const QPointF& q : l->points())
+            for (const auto& [key, l] : lineLayerOf(chartOf(p))->lines())
+                for (const QPointF& q : l.points)
                     pts.emplace(q.x(), q.y());
             for (const auto& [key, b] : bandLayerOf(chartOf(p))->bands())
                 for (const QList<QPointF>* l : {&b.lo, &b.hi})
@@ -489,8 +498,8 @@ class TestSeeds : public QObject {
         p->refresh(s, true);
         QChart* chart = chartOf(p);
         std::map<QString, Qt::PenStyle> styles;
-        for (QLineSeries* l : seriesOf<QLineSeries>(chart))
-            if (!qobject_cast<QScatterSeries*>(l)) styles[l->name()] = l->pen().style();
+        for (const auto& [key, l] : lineLayerOf(chart)->lines())
+            styles[l.name] = l.pen.style();
         const QString first = QStringLiteral("r0 · ") + label("train_loss");
         const QString last = QStringLiteral("r%1 · ").arg(paletteSize()) + label("train_loss");
         QCOMPARE(styles.at(first), Qt::SolidLine);

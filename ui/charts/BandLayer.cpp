@@ -4,61 +4,17 @@
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
-#include <cmath>
 
 namespace ade::ui {
 
-namespace {
+using plotpx::commonPrefix;
+using plotpx::firstAt;
+using plotpx::pastAt;
 
-// Where a value sits along an axis, 0 at its start and 1 at its end. Far outside the plot a
-// point is held a few plot sizes away: the rasteriser clips it, and no coordinate overflows.
-double along(double v, double a, double b, bool log) {
-    double t = 0;
-    if (log)
-        t = v > 0 && a > 0 && b > a ? (std::log10(v) - std::log10(a)) / (std::log10(b) - std::log10(a)) : -10;
-    else
-        t = b > a ? (v - a) / (b - a) : 0;
-    return std::isfinite(t) ? std::clamp(t, -10.0, 11.0) : -10.0;
-}
-
-qsizetype commonPrefix(const QList<QPointF>& a, const QList<QPointF>& b) {
-    const qsizetype n = std::min(a.size(), b.size());
-    qsizetype i = 0;
-    while (i < n && a[i] == b[i])
-        ++i;
-    return i;
-}
-
-// The first index whose x is at or past `x` (points in x order), minus one: the polygon
-// reaches just outside the strip it paints.
-qsizetype firstAt(const QPolygonF& p, double x) {
-    const auto it = std::lower_bound(p.begin(), p.end(), x,
-                                     [](const QPointF& q, double v) { return q.x() < v; });
-    return std::max<qsizetype>(0, (it - p.begin()) - 1);
-}
-qsizetype pastAt(const QPolygonF& p, double x) {
-    const auto it = std::upper_bound(p.begin(), p.end(), x,
-                                     [](double v, const QPointF& q) { return v < q.x(); });
-    return std::min<qsizetype>(p.size(), (it - p.begin()) + 1);
-}
-
-}  // namespace
-
-QPointF PlotMapping::map(const QPointF& v) const {
-    return {plot.left() + along(v.x(), x0, x1, logX) * plot.width(),
-            plot.bottom() - along(v.y(), y0, y1, logY) * plot.height()};
-}
-
+// Over the grid and axes (z 2 and 3 in Qt Charts), under the lines (LineLayer, 4): a band never
+// hides a line.
 BandLayer::BandLayer(QGraphicsItem* chart, std::function<PlotMapping()> mapping)
-    : QGraphicsItem(chart), mappingOf_(std::move(mapping)) {
-    // Over the grid and axes (z 2 and 3 in Qt Charts), under every series (4): a band never
-    // hides a line, whichever was added first.
-    setZValue(3.5);
-    setFlag(QGraphicsItem::ItemUsesExtendedStyleOption);  // paint() learns the exposed strip
-    setAcceptedMouseButtons(Qt::NoButton);
-    setAcceptHoverEvents(false);
-    mapping_ = mappingOf_();
-}
+    : PlotLayer(chart, std::move(mapping), 3.5) {}
 
 // Maps a band's points from index `from` on; those before keep their pixels.
 void BandLayer::mapFrom(Band& b, qsizetype from) const {
@@ -70,14 +26,9 @@ void BandLayer::mapFrom(Band& b, qsizetype from) const {
         b.hiPx[i] = mapping_.map(b.hi[i]);
 }
 
-void BandLayer::syncMapping() {
-    const PlotMapping now = mappingOf_();
-    if (now == mapping_) return;
-    prepareGeometryChange();
-    mapping_ = now;
+void BandLayer::remapAll() {
     for (auto& [key, b] : bands_)
         mapFrom(b, 0);
-    update();
 }
 
 void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QList<QPointF>& hi) {
@@ -103,8 +54,7 @@ void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QLis
     mapFrom(b, from);  // the unchanged prefix keeps its pixels
     cover(b.loPx, from);
     cover(b.hiPx, from);
-    lastDirty_ = b.visible && !dirty.isEmpty() ? dirty.adjusted(-2, -2, 2, 2).intersected(mapping_.plot) : QRectF();
-    if (!lastDirty_.isEmpty()) update(lastDirty_);  // two pixels more: antialiased edges
+    repaint(b.visible ? dirty : QRectF(), 2);  // two pixels more: antialiased edges
 }
 
 void BandLayer::setStyle(const QString& key, const QBrush& brush, bool visible) {

@@ -1,7 +1,7 @@
-// Qt Charts implementation of ChartPanel: one QChart per panel, one curve per (run, metric) plus
-// a faint raw companion when smoothing is on. Data reach the series by replace() of a decimated
-// point list, never point by point, and a streaming curve replaces only its short tail
-// (QtSeriesEntry.h); animations are off.
+// Qt Charts implementation of ChartPanel: one QChart per panel for the axes, grid, title and
+// interactions; one curve per (run, metric) plus a faint raw companion when smoothing is on,
+// drawn from a decimated point list by the panel's LineLayer (the seed groups' bands by its
+// BandLayer), not by Qt Charts series; animations are off.
 #include <QApplication>
 #include <QCategoryAxis>
 #include <QChart>
@@ -34,6 +34,7 @@
 #include "base/Palette.h"
 #include "base/RichText.h"
 #include "charts/BandLayer.h"
+#include "charts/LineLayer.h"
 #include "charts/QtSeriesEntry.h"
 #include "charts/SymLog.h"
 #include "charts/Ticks.h"
@@ -110,9 +111,17 @@ class QtChartPanel final : public ChartPanel {
                 hidden_.insert(key);
             refreshNow();
         });
+        // The curves and bands are drawn by two items of the chart; one empty series holds the
+        // axes' domain, which Qt Charts' zoom, scroll and rubber band act on.
+        anchor_ = new QLineSeries;
+        chart_->addSeries(anchor_);
         makeAxes();
         bandLayer_ = new BandLayer(chart_, [this] { return plotMapping(); });
-        connect(chart_, &QChart::plotAreaChanged, this, [this] { bandLayer_->syncMapping(); });
+        lineLayer_ = new LineLayer(chart_, [this] { return plotMapping(); });
+        connect(chart_, &QChart::plotAreaChanged, this, [this] {
+            bandLayer_->syncMapping();
+            lineLayer_->syncMapping();
+        });
         applyStyle();
     }
 
@@ -155,7 +164,7 @@ class QtChartPanel final : public ChartPanel {
     QStringList seriesNames() const override {
         QStringList out;
         for (const auto& [key, e] : entries_)
-            if (!e.raw || options_.smoothing <= 0) out << e.series->name();
+            if (!e.raw || options_.smoothing <= 0) out << e.name;
         return out;
     }
     int drawnPoints() const override { return drawn_; }
@@ -277,11 +286,9 @@ class QtChartPanel final : public ChartPanel {
             e.loCache.valid = e.hiCache.valid = false;
             e.bandScanned = 0;
             e.bandAny = false;
-            for (QAbstractSeries* s : seriesOf(e)) {
-                s->attachAxis(xAxis_);
-                s->attachAxis(yAxis_);
-            }
         }
+        anchor_->attachAxis(xAxis_);
+        anchor_->attachAxis(yAxis_);
         applyStyle();
     }
 
@@ -310,19 +317,12 @@ class QtChartPanel final : public ChartPanel {
         }
     }
 
-    // The Qt series an entry draws with (its band too), for axes and removal.
-    static std::vector<QAbstractSeries*> seriesOf(const SeriesEntry& e) {
-        return {e.series, e.tail};
-    }
-    void deleteSeries(SeriesEntry& e) {
-        for (QAbstractSeries* s : seriesOf(e)) {
-            chart_->removeSeries(s);
-            delete s;
-        }
+    void deleteEntry(SeriesEntry& e) {
+        lineLayer_->remove(e.key);
         if (e.band) bandLayer_->remove(e.key);
     }
     void clearEntry(SeriesEntry& e) {
-        clearPoints(e);
+        lineLayer_->setLine(e.key, {});
         if (e.band) bandLayer_->setBand(e.key, {}, {});
     }
     // Where the curves' axis units land: the plot area and the mapped axes' ranges.
@@ -396,7 +396,7 @@ class QtChartPanel final : public ChartPanel {
         return it == groupNames_.end() ? r.name : it->second;
     }
 
-    // Creates, updates and drops series to match the visible runs, then fills them.
+    // Creates, updates and drops curves to match the visible runs, then fills them.
     void rebuild() {
         const auto runs = drawnRuns();
         std::set<QString> wanted;
@@ -426,23 +426,15 @@ class QtChartPanel final : public ChartPanel {
                     const QString key = keyOf(r, c, raw);
                     wanted.insert(key);
                     SeriesEntry& e = entries_[key];
-                    if (!e.series) {
+                    if (e.key.isEmpty()) {
                         e.key = key;
                         e.band = !raw && r->id < 0;  // a group's mean: its seeds' min-max band
-                        e.series = new QLineSeries;
-                        e.tail = new QLineSeries;
                         e.runId = r->id;
                         e.column = c;
                         e.raw = raw;
-                        e.tailMax = 48 + static_cast<qsizetype>((entries_.size() * 29) % 48);
-                        for (QLineSeries* s : {e.series, e.tail}) {
-                            chart_->addSeries(s);
-                            s->attachAxis(xAxis_);
-                            s->attachAxis(yAxis_);
-                        }
                     }
                     const QString metric = label(*r, c);
-                    e.series->setName(single ? metric : runName(*r) + QStringLiteral(" · ") + metric);
+                    e.name = single ? metric : runName(*r) + QStringLiteral(" · ") + metric;
                     const QColor base = seriesColor(single ? ci : r->colorIndex, projector);
                     // Metrics differ by line style; on a chart of one metric the style is the
                     // run's own (runPenStyle: dashed, dotted... past the eighth colour).
@@ -458,11 +450,9 @@ class QtChartPanel final : public ChartPanel {
                     // still readable from the back of a hall (40% of the colour).
                     const bool bold = has(options_.emphasisedRuns);
                     if (has(options_.dimmedRuns)) col = overWhite(col, 102);
-                    QPen pen(col, raw ? 1.0 : bold ? width + 2.0 : width, style);
-                    for (QLineSeries* s : {e.series, e.tail}) {
-                        if (s->pen() != pen) s->setPen(pen);
-                        s->setVisible(!isHidden(e));
-                    }
+                    e.pen = QPen(col, raw ? 1.0 : bold ? width + 2.0 : width, style);
+                    e.visible = !isHidden(e);
+                    lineLayer_->setStyle(key, e.pen, e.name, e.visible, raw);
                     if (e.band)  // opaque (see applyStyle): translucent fills stall the raster engine
                         bandLayer_->setStyle(key, QBrush(overWhite(base, projector ? 70 : 50)), !isHidden(e));
                 }
@@ -470,7 +460,7 @@ class QtChartPanel final : public ChartPanel {
         }
         for (auto it = entries_.begin(); it != entries_.end();) {
             if (!wanted.count(it->first)) {
-                deleteSeries(it->second);
+                deleteEntry(it->second);
                 it = entries_.erase(it);
             } else {
                 ++it;
@@ -605,7 +595,7 @@ class QtChartPanel final : public ChartPanel {
             bool anyX = false, anyY = false;
             for (auto& [key, e] : entries_) {
                 const RunRecord* r = record(e.runId);
-                if (!r || r->size() == 0 || !e.series->isVisible()) continue;
+                if (!r || r->size() == 0 || !e.visible) continue;
                 const auto& xs = xData(*r);
                 const double lo = options_.logX ? logXStart(xs) : xs.front();
                 x0 = anyX ? std::min(x0, lo) : lo;
@@ -658,8 +648,8 @@ class QtChartPanel final : public ChartPanel {
                 y1 = std::min(kMaxEnd, y1 + pad);
             }
             // Linear ranges end on 1-2-5 values. Computed here and set only when they moved:
-            // during a run the rounded ranges change rarely, and each change re-lays out every
-            // series.
+            // during a run the rounded ranges change rarely, and each change maps every curve
+            // and band again and repaints the plot.
             for (auto [ax, lo, hi] : {std::tuple{xAxis_, &x0, &x1}, std::tuple{yAxis_, &y0, &y1}})
                 if (qobject_cast<QCategoryAxis*>(ax) && !(ax == yAxis_ && symLog())) {
                     int ticks = 5;
@@ -701,7 +691,7 @@ class QtChartPanel final : public ChartPanel {
         drawn_ = 0;
         for (auto& [key, e] : entries_) {
             const RunRecord* r = record(e.runId);
-            if (!e.series->isVisible()) continue;  // filled again when shown
+            if (!e.visible) continue;  // filled again when shown
             const std::vector<double>* ys = r ? yData(e, *r) : nullptr;
             if (!ys || r->data.empty()) {
                 clearEntry(e);
@@ -710,7 +700,7 @@ class QtChartPanel final : public ChartPanel {
             const double tag = e.raw ? -1.0 : options_.smoothing;
             const QList<QPointF>& pts = decimateCached(xData(*r), *ys, req, tag, e.decimation);
             drawn_ += static_cast<int>(pts.size());
-            setPoints(e, pts);
+            lineLayer_->setLine(e.key, pts);
             if (const auto band = bandData(e); band.first) {
                 const QList<QPointF>& lo = decimateCached(xData(*r), *band.first, req, 0, e.loCache);
                 const QList<QPointF>& hi = decimateCached(xData(*r), *band.second, req, 0, e.hiCache);
@@ -718,7 +708,8 @@ class QtChartPanel final : public ChartPanel {
                 drawn_ += static_cast<int>(lo.size() + hi.size());
             }
         }
-        bandLayer_->syncMapping();  // a range that moved with no band changed
+        bandLayer_->syncMapping();  // a range that moved with no curve changed
+        lineLayer_->syncMapping();
         (void)runs;
     }
 
@@ -783,11 +774,9 @@ class QtChartPanel final : public ChartPanel {
     void crosshair(const QPointF& pos) {
         const QRectF area = chart_->plotArea();
         if (!store_ || !area.contains(pos) || entries_.empty()) return hideCrosshair();
-        QLineSeries* any = nullptr;
-        for (auto& [key, e] : entries_)
-            if (e.series->isVisible()) any = e.series;
-        if (!any) return hideCrosshair();
-        const double x = chart_->mapToValue(pos, any).x();
+        if (std::none_of(entries_.begin(), entries_.end(), [](const auto& kv) { return kv.second.visible; }))
+            return hideCrosshair();
+        const double x = chart_->mapToValue(pos, anchor_).x();
         crossLine_->setLine(QLineF(pos.x(), area.top(), pos.x(), area.bottom()));
         crossLine_->show();
         // Each curve's nearest record; the header names the record nearest the pointer over
@@ -801,7 +790,7 @@ class QtChartPanel final : public ChartPanel {
         std::vector<Hit> hits;
         double shownX = -1, nearest = std::numeric_limits<double>::infinity();
         for (auto& [key, e] : entries_) {
-            if (e.raw || !e.series->isVisible()) continue;
+            if (e.raw || !e.visible) continue;
             const RunRecord* r = record(e.runId);
             const int c = r ? r->column(e.column) : -1;
             if (c < 0 || r->size() == 0) continue;
@@ -834,7 +823,7 @@ class QtChartPanel final : public ChartPanel {
                              .arg(i < a->seeds().size() ? a->seeds()[i] : 0)
                              .arg(a->lo(c)[i], 0, 'g', 4)
                              .arg(a->hi(c)[i], 0, 'g', 4);
-            const QColor colour = e.series->pen().color();
+            const QColor colour = e.pen.color();
             rows += QStringLiteral("<tr><td><font color=\"%1\">&#9632;</font> %2</td>"
                                    "<td align=right>&nbsp;%3</td></tr>")
                         .arg(colour.name(),
@@ -929,7 +918,9 @@ class QtChartPanel final : public ChartPanel {
     const RunStore* store_ = nullptr;
     quint64 revision_ = ~0ull;
     bool autoRange_ = true;
+    QLineSeries* anchor_ = nullptr;   // empty: the axes' domain for zoom and scroll
     BandLayer* bandLayer_ = nullptr;  // the seed groups' bands, under the lines
+    LineLayer* lineLayer_ = nullptr;  // the curves
     int drawn_ = 0;
     double symLo_ = 0, symHi_ = 0;  // the range the symmetric-log labels were made for
     bool placingTicks_ = false;

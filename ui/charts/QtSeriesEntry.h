@@ -1,7 +1,7 @@
 #pragma once
-// Per-series state of QtChartPanel: the Qt series, its smoothing and decimation caches and the
-// running y range, plus small axis helpers. Internal to the Qt Charts implementation.
-#include <QLineSeries>
+// Per-curve state of QtChartPanel: its pen, its smoothing and decimation caches and the running
+// y range, plus small axis helpers. Internal to the Qt Charts implementation.
+#include <QPen>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -15,18 +15,11 @@
 namespace ade::ui::qtcharts {
 
 struct SeriesEntry {
-    // The curve is drawn as two series with the same pen: `series` holds a settled prefix of the
-    // decimated points (`head`), `tail` the rest from the head's last point on. Qt Charts
-    // re-strokes a series' whole outline on every replace(), so a frame of a streaming run
-    // replaces only the short tail; the head is replaced when the tail grows past a limit or
-    // the prefix changed (new range, zoom, resize).
-    QLineSeries* series = nullptr;
-    QLineSeries* tail = nullptr;
-    QList<QPointF> head;
-    // Tail points before the head takes them over. Staggered between entries (48 to 95): the
-    // curves of one chart grow at one pace, and a common limit made every head (and band)
-    // re-stroke in the same frame, the slowest frames of a streaming chart.
-    qsizetype tailMax = 64;
+    // The curve, drawn by the chart's LineLayer under `key` (the entry's key), with this pen.
+    QString key;
+    QString name;  // as in the legend
+    QPen pen;
+    bool visible = true;
     int runId = 0;
     std::string column;
     bool raw = false;
@@ -41,10 +34,9 @@ struct SeriesEntry {
     bool rangeAny = false, rangePositive = false;
     double rangeLo = 0, rangeHi = 0;
     // A group's mean curve (runId < 0): the band between the seeds' min and max, under every
-    // line, drawn by the chart's BandLayer under `key` (its entry key); its decimation caches,
+    // line, drawn by the chart's BandLayer under `key`; its decimation caches,
     // symmetric-log transforms and running range.
     bool band = false;
-    QString key;
     DecimateCache loCache, hiCache;
     std::vector<double> symLo, symHi;
     std::size_t bandScanned = 0;
@@ -83,27 +75,6 @@ inline bool updateBandRange(SeriesEntry& e, const std::vector<double>& lo,
     return e.bandAny;
 }
 
-// Hands the decimated points `pts` to the head and tail series of `e` (see SeriesEntry).
-inline void setPoints(SeriesEntry& e, const QList<QPointF>& pts) {
-    constexpr qsizetype kTailKeep = 2;  // an open bucket's min and max can still move
-    const qsizetype n = pts.size(), h = e.head.size();
-    if (h <= n && std::equal(e.head.begin(), e.head.end(), pts.begin()) && n - h + 1 <= e.tailMax) {
-        const QList<QPointF> tail = h > 0 ? pts.mid(h - 1) : pts;
-        if (e.tail->points() != tail) e.tail->replace(tail);
-        return;
-    }
-    const qsizetype keep = std::min(n, kTailKeep);
-    e.head = pts.first(n - keep);
-    e.series->replace(e.head);
-    e.tail->replace(e.head.isEmpty() ? pts : pts.mid(n - keep - 1));
-}
-
-inline void clearPoints(SeriesEntry& e) {
-    e.head.clear();
-    e.series->clear();
-    e.tail->clear();
-}
-
 inline double axisMin(QAbstractAxis* a) {
     if (auto* v = qobject_cast<QValueAxis*>(a)) return v->min();
     return static_cast<QLogValueAxis*>(a)->min();
@@ -113,8 +84,8 @@ inline double axisMax(QAbstractAxis* a) {
     return static_cast<QLogValueAxis*>(a)->max();
 }
 
-// Sets the axis range only when it moved: every setRange() re-lays out all series of the chart
-// (Qt Charts strokes each series' hit-test outline again), so an unchanged range must cost nothing.
+// Sets the axis range only when it moved: every setRange() lays the axis out again, and the
+// chart's curves and bands are mapped again and repainted, so an unchanged range costs nothing.
 inline void setAxisRange(QAbstractAxis* a, double lo, double hi) {
     if (axisMin(a) == lo && axisMax(a) == hi) return;
     if (auto* v = qobject_cast<QValueAxis*>(a))
