@@ -92,8 +92,8 @@ class TestCharts : public QObject {
     Q_OBJECT
   private slots:
     // The live frame rate: with cores to spare a frame waits only as long as it took; while the
-    // solvers fill every core the frames keep to their share of one core (8 %), but never
-    // below 10 frames per second.
+    // solvers fill every core the GUI thread keeps to its share of one core (8 %), frames and
+    // its other work together, but never below 10 frames per second.
     void framesKeepToTheirShareOfACoreWhileTheSolversFillTheCores() {
         using P = RefreshPacer;
         QCOMPARE(P::frameGapMs(3.0, 2.5, false), 3.0);  // spare cores: as fast as frames go
@@ -106,6 +106,16 @@ class TestCharts : public QObject {
             QVERIFY(cpu / gap <= P::kBusyShare + 1e-12);
             QVERIFY(gap <= 1000.0 / P::kMinFps);
         }
+        // The share is the GUI thread's in all: what its other work takes, the frames do not.
+        QCOMPARE(P::frameGapMs(3.0, 2.0, true, 0.04), 50.0);  // 4 % left: 20 frames/s
+        QCOMPARE(P::frameGapMs(3.0, 2.0, true, 0.07), 100.0);  // 1 % left: the 10 frames/s floor
+        QCOMPARE(P::frameGapMs(3.0, 2.0, true, 0.30), 100.0);  // none left: the floor
+        QCOMPARE(P::frameGapMs(3.0, 2.0, false, 0.30), 3.0);   // spare cores: as before
+        for (double other : {0.0, 0.02, 0.05})
+            for (double cpu : {0.5, 1.0, 2.0}) {
+                const double gap = P::frameGapMs(cpu, cpu, true, other);
+                QVERIFY(cpu / gap + other <= P::kBusyShare + 1e-12 || gap == 1000.0 / P::kMinFps);
+            }
     }
 
     void decimateKeepsExtremesAndBoundsPoints() {

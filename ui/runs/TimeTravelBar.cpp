@@ -91,7 +91,14 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
         if (r && r->id == id) sync();
     };
     connect(store_, &RunStore::snapshotsAppended, this, ifFocused);
-    connect(store_, &RunStore::dataAppended, this, ifFocused);  // "of M": the latest iteration
+    recordsTimer_.setSingleShot(true);
+    recordsTimer_.setInterval(200);
+    connect(&recordsTimer_, &QTimer::timeout, this, &TimeTravelBar::sync);
+    connect(store_, &RunStore::dataAppended, this, [this](int id) {  // "of M": the latest iteration
+        if (recordsTimer_.isActive()) return;
+        const RunRecord* r = focusedRun(*store_, *cursor_);
+        if (r && r->id == id) recordsTimer_.start();
+    });
     connect(store_, &RunStore::runChanged, this, ifFocused);
     connect(store_, &RunStore::runAdded, this, &TimeTravelBar::sync);
     connect(store_, &RunStore::runRemoved, this, &TimeTravelBar::sync);
@@ -99,6 +106,7 @@ TimeTravelBar::TimeTravelBar(RunStore* store, TimeCursor* cursor, QWidget* paren
 }
 
 void TimeTravelBar::sync() {
+    recordsTimer_.stop();
     syncing_ = true;
     const RunRecord* r = focusedRun(*store_, *cursor_);
     const int count = r ? static_cast<int>(r->snapshots.size()) : 0;

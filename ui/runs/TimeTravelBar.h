@@ -3,6 +3,7 @@
 // focused run's parameter snapshots (RunRecord::snapshots), with a Live button (follow the
 // latest snapshot), keyboard steps and "iteration N of M". Works while the run goes and after.
 #include <QString>
+#include <QTimer>
 #include <QToolBar>
 
 class QAction;
@@ -47,6 +48,9 @@ class TimeTravelBar : public QToolBar {
     QAction* earlier_ = nullptr;
     QAction* later_ = nullptr;
     bool syncing_ = false;
+    // New records of the focused run change only the label's "of M": it follows them at most
+    // five times a second (a sync on every arrival was 4 % of the GUI thread at 10^5 records).
+    QTimer recordsTimer_;
 };
 
 }  // namespace ade::ui
