@@ -42,18 +42,11 @@ void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QLis
     // What changed: the polygon's edges from the last unchanged point on, old and new (the
     // band is the upper bound forward, then the lower one back: those edges are one chain).
     const qsizetype from = std::max<qsizetype>(0, same - 1);
-    QRectF dirty;
-    auto cover = [&dirty](const QPolygonF& px, qsizetype i) {
-        for (; i < px.size(); ++i)
-            dirty |= QRectF(px[i], QSizeF(0.001, 0.001));
-    };
-    cover(b.loPx, from);
-    cover(b.hiPx, from);
+    QRectF dirty = plotpx::boundsFrom(b.loPx, from) | plotpx::boundsFrom(b.hiPx, from);
     b.lo = lo;
     b.hi = hi;
     mapFrom(b, from);  // the unchanged prefix keeps its pixels
-    cover(b.loPx, from);
-    cover(b.hiPx, from);
+    dirty |= plotpx::boundsFrom(b.loPx, from) | plotpx::boundsFrom(b.hiPx, from);
     repaint(b.visible ? dirty : QRectF(), 2);  // two pixels more: antialiased edges
 }
 

@@ -48,15 +48,10 @@ void LineLayer::setLine(const QString& key, const QList<QPointF>& points) {
     }
     // What changed: the segments from the last unchanged point on, old and new.
     const qsizetype from = std::max<qsizetype>(0, same - 1);
-    QRectF dirty;
-    auto cover = [&dirty](const QPolygonF& px, qsizetype i) {
-        for (; i < px.size(); ++i)
-            dirty |= QRectF(px[i], QSizeF(0.001, 0.001));
-    };
-    cover(l.px, from);
+    QRectF dirty = plotpx::boundsFrom(l.px, from);
     l.points = points;
     mapFrom(l, from);  // the unchanged prefix keeps its pixels and its length
-    cover(l.px, from);
+    dirty |= plotpx::boundsFrom(l.px, from);
     // Half the pen and its square cap, and two pixels for the antialiased edge.
     repaint(l.visible ? dirty : QRectF(), penWidth(l.pen) + 2);
 }

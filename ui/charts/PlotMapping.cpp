@@ -46,6 +46,13 @@ qsizetype pastAt(const QPolygonF& p, double x) {
     return std::min<qsizetype>(p.size(), (it - p.begin()) + 1);
 }
 
+QRectF boundsFrom(const QPolygonF& p, qsizetype from) {
+    QRectF r;
+    for (qsizetype i = std::max<qsizetype>(0, from); i < p.size(); ++i)
+        r |= QRectF(p[i], QSizeF(0.001, 0.001));
+    return r;
+}
+
 }  // namespace plotpx
 
 PlotLayer::PlotLayer(QGraphicsItem* chart, std::function<PlotMapping()> mapping, double z)

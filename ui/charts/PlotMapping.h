@@ -30,6 +30,8 @@ qsizetype commonPrefix(const QList<QPointF>& a, const QList<QPointF>& b);
 // reaches just outside a strip starting at x), and one past the first after x.
 qsizetype firstAt(const QPolygonF& p, double x);
 qsizetype pastAt(const QPolygonF& p, double x);
+// The bounding rectangle of the points from index `from` on (what a change from there covers).
+QRectF boundsFrom(const QPolygonF& p, qsizetype from);
 }  // namespace plotpx
 
 // A graphics item of a chart that draws in the plot from its own mapped points: it maps points
