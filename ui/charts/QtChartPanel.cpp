@@ -94,10 +94,6 @@ class QtChartPanel final : public ChartPanel {
         cursorText_->setZValue(91);
         cursorText_->setBrush(QColor(40, 40, 40));
         cursorText_->hide();
-        connect(chart_, &QChart::plotAreaChanged, this, [this] {
-            placeTicks();
-            placeCursor();
-        });
         auto* lay = new QVBoxLayout(this);
         lay->setContentsMargins(0, 0, 0, 0);
         lay->setSpacing(0);
@@ -118,7 +114,10 @@ class QtChartPanel final : public ChartPanel {
         makeAxes();
         bandLayer_ = new BandLayer(chart_, [this] { return plotMapping(); });
         lineLayer_ = new LineLayer(chart_, [this] { return plotMapping(); });
+        // A new plot area: the ticks, the time cursor, and where every curve and band lands.
         connect(chart_, &QChart::plotAreaChanged, this, [this] {
+            placeTicks();
+            placeCursor();
             bandLayer_->syncMapping();
             lineLayer_->syncMapping();
         });
