@@ -32,7 +32,6 @@ void BandLayer::remapAll() {
 }
 
 void BandLayer::setBand(const QString& key, const QList<QPointF>& lo, const QList<QPointF>& hi) {
-    syncMapping();
     Band& b = bands_[key];
     const qsizetype same = std::min(commonPrefix(b.lo, lo), commonPrefix(b.hi, hi));
     if (same == b.lo.size() && same == b.hi.size() && same == lo.size() && same == hi.size()) {
@@ -60,12 +59,6 @@ void BandLayer::setStyle(const QString& key, const QBrush& brush, bool visible) 
 
 void BandLayer::remove(const QString& key) {
     if (bands_.erase(key)) update();
-}
-
-void BandLayer::clear() {
-    if (bands_.empty()) return;
-    bands_.clear();
-    update();
 }
 
 void BandLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {

@@ -37,7 +37,6 @@ class BandLayer final : public PlotLayer {
     void setBand(const QString& key, const QList<QPointF>& lo, const QList<QPointF>& hi);
     void setStyle(const QString& key, const QBrush& brush, bool visible);
     void remove(const QString& key);
-    void clear();
 
     const std::map<QString, Band>& bands() const { return bands_; }
 

@@ -39,7 +39,6 @@ void LineLayer::remapAll() {
 }
 
 void LineLayer::setLine(const QString& key, const QList<QPointF>& points) {
-    syncMapping();
     Line& l = lines_[key];
     const qsizetype same = plotpx::commonPrefix(l.points, points);
     if (same == l.points.size() && same == points.size()) {

@@ -38,7 +38,9 @@ QRectF boundsFrom(const QPolygonF& p, qsizetype from);
 // once, again only when the plot area or an axis moved, and repaints the strip they changed.
 class PlotLayer : public QGraphicsItem {
   public:
-    // Maps every point again when the plot area or an axis moved (and repaints the layer).
+    // Maps every point again when the plot area or an axis moved (and repaints the layer). The
+    // owner calls it once the axes are set, before it hands over a frame's points: setting
+    // points maps them with the mapping of the last call.
     void syncMapping();
     QRectF boundingRect() const override { return mapping_.plot; }
     QRectF lastDirty() const { return lastDirty_; }  // what the last change repainted

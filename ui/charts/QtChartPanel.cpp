@@ -688,6 +688,10 @@ class QtChartPanel final : public ChartPanel {
         // clipped) instead of running along the edge as if it were data.
         req.yFloor = options_.logY ? std::max(y0 * 1e-3, 1e-300) : 0.0;
         drawn_ = 0;
+        // The axes are set: the layers map this frame's points, and remap the old ones if a
+        // range moved, once.
+        bandLayer_->syncMapping();
+        lineLayer_->syncMapping();
         for (auto& [key, e] : entries_) {
             const RunRecord* r = record(e.runId);
             if (!e.visible) continue;  // filled again when shown
@@ -707,8 +711,6 @@ class QtChartPanel final : public ChartPanel {
                 drawn_ += static_cast<int>(lo.size() + hi.size());
             }
         }
-        bandLayer_->syncMapping();  // a range that moved with no curve changed
-        lineLayer_->syncMapping();
         (void)runs;
     }
 
