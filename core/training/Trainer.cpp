@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <utility>
 
 #include "models/Regularizer.h"
 #include "training/Optimizer.h"
@@ -78,18 +79,22 @@ StopRule StopRule::make(const Config& config, long iterations, long logEvery) {
     return r;
 }
 
-double StopRule::change(const MetricHistory& h, int col) const {
-    if (h.rows.empty() || col < 0 || window <= 0) return std::nan("");
-    const double t = h.rows.back()[0], w = static_cast<double>(window);
+namespace {
+// The larger relative change of the two window pairs at the last of `count` records; `at(k)`
+// gives the iteration and the metric of the k-th record from the end.
+template <class At>
+double windowChange(std::size_t count, long window, At at) {
+    if (count == 0 || window <= 0) return std::nan("");
+    const double t = at(0).first, w = static_cast<double>(window);
     if (t < 3.0 * w) return std::nan("");
     // Means over the windows (t - w, t], (t - 2w, t - w], (t - 3w, t - 2w], newest first.
     double sum[3] = {0, 0, 0};
     int n[3] = {0, 0, 0};
-    for (auto row = h.rows.rbegin(); row != h.rows.rend(); ++row) {
-        const double it = (*row)[0];
+    for (std::size_t j = 0; j < count; ++j) {
+        const auto [it, v] = at(j);
         if (it <= t - 3.0 * w) break;
         const int k = it > t - w ? 0 : it > t - 2.0 * w ? 1 : 2;
-        sum[k] += (*row)[col];
+        sum[k] += v;
         ++n[k];
     }
     if (n[0] == 0 || n[1] == 0 || n[2] == 0) return std::nan("");
@@ -101,6 +106,23 @@ double StopRule::change(const MetricHistory& h, int col) const {
         change = std::max(change, scale > 0 ? std::abs(m[k] - m[k + 1]) / scale : 0.0);
     }
     return change;
+}
+}  // namespace
+
+double StopRule::change(const MetricHistory& h, int col) const {
+    if (col < 0) return std::nan("");
+    const std::size_t n = h.rows.size(), c = static_cast<std::size_t>(col);
+    return windowChange(n, window, [&](std::size_t k) {
+        const auto& row = h.rows[n - 1 - k];
+        return std::pair{row[0], row[c]};
+    });
+}
+
+double StopRule::change(std::span<const double> iterations, std::span<const double> values) const {
+    const std::size_t n = std::min(iterations.size(), values.size());
+    return windowChange(n, window, [&](std::size_t k) {
+        return std::pair{iterations[n - 1 - k], values[n - 1 - k]};
+    });
 }
 
 Trainer::Trainer(Config config, std::unique_ptr<Problem> problem, std::optional<ParamSet> initial)
@@ -158,14 +180,22 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     // trial's) adds b / N. A count, not a clock: the same on every machine.
     double passes = 0.0;
     std::map<std::string, double> values;
+    // Where the records go: into the history, or only to an observer that keeps them itself
+    // (then the iterations and the stopping rule's metric are all the run keeps of them).
+    const bool keepRows = !(observer && observer->keepsRecords());
+    long lastRecorded = -1;
+    std::vector<double> row, recordedIterations, recordedStopMetric;
+    row.reserve(hist.columns.size());
+    // The stopping rule's column, set below once the rule is known: after record(0), which
+    // never lies in its windows (the rule needs t >= 3w, and 0 <= t - 3w).
+    int stopCol = -1;
     // Returns false when the metrics are not finite (divergence).
     auto record = [&](long it) {
         double reg = 0.0;
         const double train = objective(p, nullptr, {}, &reg) - reg;
         values.clear();
         problem_->evaluate(p, train, values);
-        std::vector<double> row;
-        row.reserve(hist.columns.size());
+        row.clear();
         row.push_back(static_cast<double>(it));
         row.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
         for (std::size_t c = 2; c + 3 < hist.columns.size(); ++c)
@@ -174,8 +204,14 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         row.push_back(reg);
         row.push_back(passes);
         if (!std::isfinite(train) || !std::isfinite(reg)) return false;
-        hist.rows.push_back(row);
-        if (observer) observer->onRecord(hist.rows.back());
+        lastRecorded = it;
+        if (keepRows) {
+            hist.rows.push_back(row);
+        } else if (stopCol >= 0) {
+            recordedIterations.push_back(row[0]);
+            recordedStopMetric.push_back(row[static_cast<std::size_t>(stopCol)]);
+        }
+        if (observer) observer->onRecord(row);
         return true;
     };
     auto diverge = [&](long it, const std::string& why) {
@@ -183,8 +219,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
         result.divergedAt = it;
         result.message =
             "diverged at iteration " + std::to_string(it) + ": " + why +
-            "; metrics up to iteration " +
-            std::to_string(hist.rows.empty() ? 0L : static_cast<long>(hist.rows.back()[0])) +
+            "; metrics up to iteration " + std::to_string(std::max(lastRecorded, 0L)) +
             " are kept (try a smaller step size or step_rule = backtracking)";
     };
 
@@ -220,7 +255,7 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
     };
     if (snap.takesFirst()) snapshot(0);
     const StopRule stopRule = StopRule::make(config_, iterations, logEvery);
-    const int stopCol = stopRule.on() ? hist.column(stopRule.metric) : -1;
+    stopCol = stopRule.on() ? hist.column(stopRule.metric) : -1;
     if (stopRule.on() && stopCol < 0) {  // validateConfig refuses it; a Problem may not record it
         result.status = RunStatus::Failed;
         result.message = "stop_metric '" + stopRule.metric + "' is not recorded by this run";
@@ -309,7 +344,9 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                 break;
             }
             if (stopRule.on() && it % logEvery == 0) {
-                const double change = stopRule.change(hist, stopCol);
+                const double change =
+                    keepRows ? stopRule.change(hist, stopCol)
+                             : stopRule.change(recordedIterations, recordedStopMetric);
                 if (std::isfinite(change)) result.stopChange = change;
                 if (change < stopRule.tol) {
                     result.stop = "converged";
@@ -332,8 +369,8 @@ RunResult Trainer::run(RunObserver* observer, RunControl* control) {
                                     " iterations were run");
     }
     // Make sure the last state reached is on record (e.g. after a cancel between records).
-    if (result.status == RunStatus::Cancelled && !hist.rows.empty() &&
-        static_cast<long>(hist.rows.back()[0]) != result.iterationsDone)
+    if (result.status == RunStatus::Cancelled && lastRecorded >= 0 &&
+        lastRecorded != result.iterationsDone)
         record(result.iterationsDone);
     snapshot(result.iterationsDone);  // the last state reached (the last finite parameters)
     result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

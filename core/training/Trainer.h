@@ -5,6 +5,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,8 @@ struct StopRule {
     // The larger relative change of the two window pairs at the last row of `h` (NaN while
     // fewer than 3w iterations are on record); `col` is the metric's column.
     double change(const MetricHistory& h, int col) const;
+    // The same over the records' iterations and the metric's values, oldest first.
+    double change(std::span<const double> iterations, std::span<const double> values) const;
 };
 
 // Receives records as they are made (from the training thread).
@@ -89,6 +92,10 @@ class RunObserver {
     virtual void onStart(const std::vector<std::string>& /*columns*/) {}
     virtual void onRecord(const std::vector<double>& /*row*/) {}
     virtual void onParams(long /*iteration*/, const ParamSet& /*p*/) {}
+    // True when the observer keeps every record itself (the explorer's store): the trainer then
+    // keeps none in RunResult::history (its columns are set, its rows stay empty), and a run
+    // allocates nothing per record.
+    virtual bool keepsRecords() const { return false; }
 };
 
 class Trainer {

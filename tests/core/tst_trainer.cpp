@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cstring>
 #include <thread>
 
 #include "Configs.h"
@@ -39,6 +40,16 @@ std::vector<std::vector<double>> withoutTime(const MetricHistory& h) {
     return rows;
 }
 
+// The same rows, bit for bit (NaN where a metric is not recorded equals NaN).
+bool sameBits(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].size() != b[i].size() ||
+            std::memcmp(a[i].data(), b[i].data(), a[i].size() * sizeof(double)) != 0)
+            return false;
+    return true;
+}
+
 class CountingObserver : public RunObserver {
   public:
     std::atomic<int> records{0};
@@ -47,6 +58,21 @@ class CountingObserver : public RunObserver {
     void onRecord(const std::vector<double>&) override {
         if (++records == stopAfter && stopAt) stopAt->requestStop();
     }
+};
+
+// Keeps the records itself (as the explorer's store does): the trainer keeps none.
+class KeepingObserver : public RunObserver {
+  public:
+    std::vector<std::string> columns;
+    std::vector<std::vector<double>> rows;
+    RunControl* stopAt = nullptr;
+    std::size_t stopAfter = 0;
+    void onStart(const std::vector<std::string>& c) override { columns = c; }
+    void onRecord(const std::vector<double>& row) override {
+        rows.push_back(row);
+        if (stopAt && rows.size() == stopAfter) stopAt->requestStop();
+    }
+    bool keepsRecords() const override { return true; }
 };
 
 }  // namespace
@@ -171,6 +197,60 @@ class TestTrainer : public QObject {
         QCOMPARE(static_cast<long>(r.history.rows.back()[0]), r.divergedAt - 1);
         QVERIFY(r.finalParams.allFinite());
         QVERIFY(r.message.find("diverged at iteration") != std::string::npos);
+    }
+
+    // An observer that keeps the records (the explorer's worker) gets the same records as the
+    // history of a run without one, and the run keeps none itself; its stopping rule, divergence
+    // and cancellation end the run at the same iteration with the same words and numbers.
+    void anObserverThatKeepsTheRecordsGetsTheSameRun() {
+        auto same = [](RunResult& kept, const Config& c, RunControl* control = nullptr,
+                       std::size_t stopAfter = 0) {
+            RunControl control2;
+            CountingObserver counting;
+            counting.stopAt = &control2;
+            counting.stopAfter = static_cast<int>(stopAfter);
+            const RunResult plain = runConfig(c, stopAfter ? &control2 : nullptr, &counting);
+            KeepingObserver keeping;
+            keeping.stopAt = control;
+            keeping.stopAfter = stopAfter;
+            kept = runConfig(c, control, &keeping);
+            QVERIFY(kept.history.rows.empty());
+            QVERIFY(!plain.history.rows.empty());
+            QVERIFY(kept.history.columns == plain.history.columns);
+            QVERIFY(keeping.columns == plain.history.columns);
+            QVERIFY(sameBits(withoutTime(MetricHistory{keeping.columns, keeping.rows}),
+                             withoutTime(plain.history)));
+            QCOMPARE(kept.status, plain.status);
+            QCOMPARE(kept.iterationsDone, plain.iterationsDone);
+            QCOMPARE(kept.divergedAt, plain.divergedAt);
+            QCOMPARE(QString::fromStdString(kept.stop), QString::fromStdString(plain.stop));
+            QVERIFY(kept.stopChange == plain.stopChange ||
+                    (std::isnan(kept.stopChange) && std::isnan(plain.stopChange)));
+            QCOMPARE(QString::fromStdString(kept.message), QString::fromStdString(plain.message));
+        };
+        RunResult whole, converged, diverged, cancelled;
+        same(whole, small({}));
+        QCOMPARE(whole.iterationsDone, 60L);
+        same(converged, small({{"init", "random"},
+                                                {"lr", "0.5"},
+                                                {"iterations", "4000"},
+                                                {"log_every", "10"},
+                                                {"step_rule", "fixed"},
+                                                {"stop_tol", "1e-3"},
+                                                {"stop_window", "100"}}));
+        if (QTest::currentTestFailed()) return;
+        QCOMPARE(QString::fromStdString(converged.stop), QString("converged"));
+        QVERIFY(converged.iterationsDone < 4000);
+        same(diverged, small({{"lr", "1e5"}, {"init", "random"}, {"init_scale", "3"}}));
+        if (QTest::currentTestFailed()) return;
+        QCOMPARE(diverged.status, RunStatus::Diverged);
+        QVERIFY(diverged.message.find("metrics up to iteration " +
+                                      std::to_string(diverged.divergedAt - 1)) !=
+                std::string::npos);
+        RunControl control;
+        same(cancelled, small({{"iterations", "100000"}}), &control, 10);
+        if (QTest::currentTestFailed()) return;
+        QCOMPARE(cancelled.status, RunStatus::Cancelled);
     }
 
     void stopEndsRunAndKeepsRecords() {

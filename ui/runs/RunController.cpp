@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -35,25 +36,34 @@ class RunJob final : public ade::RunObserver {
     bool takeSelfPaused() { return selfPaused_.exchange(false, std::memory_order_acq_rel); }
     bool done() const { return done_.load(std::memory_order_acquire); }
 
+    // What a run recorded since the last take: its records as one block (`width` values each,
+    // one record after the other), not a vector per record.
     struct Batch {
         bool hasColumns = false;
         std::vector<std::string> columns;
-        std::vector<std::vector<double>> rows;
+        std::vector<double> records;
+        std::size_t width = 0;
         std::optional<ade::ParamSet> initialParams;
         std::vector<ade::Snapshot> snapshots;
     };
     Batch take() {
         Batch b;
+        b.records = std::move(spare_);  // the block before last: the worker refills its memory
+        b.records.clear();
         std::lock_guard lock(mutex_);
         b.hasColumns = columnsNew_;
         columnsNew_ = false;
         if (b.hasColumns) b.columns = columns_;
-        b.rows.swap(pending_);
+        b.width = width_;
+        b.records.swap(pending_);
         b.snapshots.swap(snapshots_);
         b.initialParams = std::move(initialParams_);
         initialParams_.reset();
         return b;
     }
+    // The block of a batch, once its records are in the store (GUI thread): its memory takes
+    // the next records, so that a streaming run allocates nothing once its blocks are large enough.
+    void giveBack(std::vector<double>&& block) { spare_ = std::move(block); }
     // Only after done(): the finished result (history moved out: the store has every row).
     ade::RunResult& result() { return result_; }
     const std::string& error() const { return error_; }
@@ -65,7 +75,9 @@ class RunJob final : public ade::RunObserver {
         std::lock_guard lock(mutex_);
         columns_ = columns;
         columnsNew_ = true;
+        width_ = columns.size();
     }
+    bool keepsRecords() const override { return true; }  // the store keeps them
     void onParams(long iteration, const ade::ParamSet& p) override {
         ade::Snapshot s{iteration, p};  // copied outside the lock
         std::lock_guard lock(mutex_);
@@ -74,7 +86,10 @@ class RunJob final : public ade::RunObserver {
     void onRecord(const std::vector<double>& row) override {
         {
             std::lock_guard lock(mutex_);
-            pending_.push_back(row);
+            // A record is as wide as the columns (the trainer's rows always are).
+            const std::size_t n = std::min(row.size(), width_);
+            pending_.insert(pending_.end(), row.begin(), row.begin() + static_cast<long>(n));
+            pending_.insert(pending_.end(), width_ - n, std::nan(""));
         }
         // A pause point: the trainer blocks at its next checkpoint, right after this record.
         const long at = pauseAt_.load(std::memory_order_relaxed);
@@ -98,8 +113,7 @@ class RunJob final : public ade::RunObserver {
             std::lock_guard lock(mutex_);
             initialParams_ = result_.initialParams;
         }
-        result_.history.rows.clear();
-        result_.snapshots.clear();  // the store has them (onParams)
+        result_.snapshots.clear();  // the store has them (onParams), as it has the records
         done_.store(true, std::memory_order_release);
     }
 
@@ -110,7 +124,9 @@ class RunJob final : public ade::RunObserver {
     std::mutex mutex_;
     std::vector<std::string> columns_;
     bool columnsNew_ = false;
-    std::vector<std::vector<double>> pending_;
+    std::size_t width_ = 0;
+    std::vector<double> pending_;
+    std::vector<double> spare_;  // GUI thread only
     std::vector<ade::Snapshot> snapshots_;
     std::optional<ade::ParamSet> initialParams_;
     ade::RunResult result_;
@@ -239,14 +255,15 @@ void RunController::drain() {
         if (b.hasColumns) store_->setColumns(id, b.columns);
         if (b.initialParams && !store_->run(id)->initialParams)
             store_->run(id)->initialParams = std::move(b.initialParams);
-        if (!b.rows.empty()) {
+        if (!b.records.empty() && b.width > 0) {
             // A continued run carries on the numbering of the run it continues.
             if (const long offset = store_->run(id)->iterationOffset; offset != 0)
-                for (auto& row : b.rows)
-                    if (!row.empty()) row[0] += static_cast<double>(offset);
-            store_->appendRows(id, b.rows);
+                for (std::size_t k = 0; k < b.records.size(); k += b.width)
+                    b.records[k] += static_cast<double>(offset);
+            store_->appendBlock(id, b.records, b.width);
             changed = true;
         }
+        j.giveBack(std::move(b.records));
         if (!b.snapshots.empty()) {
             if (const long offset = store_->run(id)->iterationOffset; offset != 0)
                 for (auto& snap : b.snapshots)

@@ -220,6 +220,25 @@ void RunStore::appendRows(int id, const std::vector<std::vector<double>>& rows) 
     emit dataAppended(id);
 }
 
+void RunStore::appendBlock(int id, std::span<const double> values, std::size_t width) {
+    RunRecord* r = run(id);
+    if (!r || width == 0 || values.size() < width) return;
+    const std::size_t count = values.size() / width;
+    const std::size_t planned = plannedRecords(r->config);
+    for (std::size_t c = 0; c < r->data.size(); ++c) {
+        auto& col = r->data[c];
+        reserveRecords(col, col.size() + count, planned);  // as appendRows
+        if (c >= width) {
+            col.insert(col.end(), count, std::nan(""));
+            continue;
+        }
+        for (std::size_t k = 0; k < count; ++k)
+            col.push_back(values[k * width + c]);
+    }
+    ++revision_;
+    emit dataAppended(id);
+}
+
 void RunStore::appendSnapshots(int id, std::vector<ade::Snapshot> snapshots) {
     RunRecord* r = run(id);
     if (!r || snapshots.empty()) return;

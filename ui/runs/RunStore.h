@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,9 @@ class RunStore : public QObject {
 
     void setColumns(int id, const std::vector<std::string>& columns);
     void appendRows(int id, const std::vector<std::vector<double>>& rows);
+    // `count` records of `width` values each, one after the other (a worker's block): value c of
+    // record k is values[k * width + c]; columns past `width` get NaN.
+    void appendBlock(int id, std::span<const double> values, std::size_t width);
     // Appends parameter snapshots (oldest first, after the run's existing ones).
     void appendSnapshots(int id, std::vector<ade::Snapshot> snapshots);
     void setState(int id, RunState state, const QString& message = {});
