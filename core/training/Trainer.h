@@ -93,8 +93,7 @@ class RunObserver {
     virtual void onRecord(const std::vector<double>& /*row*/) {}
     virtual void onParams(long /*iteration*/, const ParamSet& /*p*/) {}
     // True when the observer keeps every record itself (the explorer's store): the trainer then
-    // keeps none in RunResult::history (its columns are set, its rows stay empty), and a run
-    // allocates nothing per record.
+    // keeps none in RunResult::history (its columns are set, its rows stay empty).
     virtual bool keepsRecords() const { return false; }
 };
 

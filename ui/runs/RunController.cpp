@@ -62,7 +62,8 @@ class RunJob final : public ade::RunObserver {
         return b;
     }
     // The block of a batch, once its records are in the store (GUI thread): its memory takes
-    // the next records, so that a streaming run allocates nothing once its blocks are large enough.
+    // the next records, so that handing records over needs no new memory once the blocks are
+    // large enough.
     void giveBack(std::vector<double>&& block) { spare_ = std::move(block); }
     // Only after done(): the finished result (history moved out: the store has every row).
     ade::RunResult& result() { return result_; }
